@@ -1,0 +1,88 @@
+"""A game: its names, player counts and options, and the factory of its matches."""
+
+from __future__ import annotations
+
+import random
+from abc import ABC, abstractmethod
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from .errors import OptionError
+from .move import Move
+from .options import Option, OptionValue, check_options
+from .state import State
+
+if TYPE_CHECKING:
+    from .match import Match
+
+
+class Game(ABC):
+    id: ClassVar[str]
+    #: The game's name for players, by language code: en, it, de.
+    names: ClassVar[Mapping[str, str]]
+    min_players: ClassVar[int]
+    max_players: ClassVar[int]
+    options: ClassVar[tuple[Option, ...]] = ()
+
+    def __repr__(self) -> str:
+        return f"<Game {self.id}>"
+
+    # -- what callers use -------------------------------------------------------------
+
+    def new_match(self, players: int, options: Mapping[str, object] | None = None) -> Match:
+        """A match at its first decision (or first chance event)."""
+        from .match import Match
+
+        checked = self.check_setup(players, options)
+        return Match(self, players, checked, self.new_state(players, checked))
+
+    def load(self, document: str | Mapping[str, Any]) -> Match:
+        """A match from its JSON document (see docs/formats.md)."""
+        from .serialization import load
+
+        return load(self, document)
+
+    def check_setup(
+        self, players: object, options: Mapping[str, object] | None
+    ) -> dict[str, OptionValue]:
+        """Validated options with defaults; raises ``OptionError`` naming what is allowed."""
+        if type(players) is not int or not self.min_players <= players <= self.max_players:
+            raise OptionError(
+                f"{self.id} is for {self.min_players} to {self.max_players} players, "
+                f"not {players!r}"
+            )
+        checked = check_options(self.id, self.options, options)
+        self.check_option_combination(players, checked)
+        return checked
+
+    def describe(self) -> dict[str, Any]:
+        return {
+            "id": self.id,
+            "names": dict(self.names),
+            "min_players": self.min_players,
+            "max_players": self.max_players,
+            "options": [option.describe() for option in self.options],
+        }
+
+    # -- what a game package provides ---------------------------------------------------
+
+    def check_option_combination(self, players: int, options: Mapping[str, OptionValue]) -> None:
+        """Raise ``OptionError`` for options that do not go together or with ``players``."""
+
+    @abstractmethod
+    def new_state(self, players: int, options: Mapping[str, OptionValue]) -> State:
+        """The opening position."""
+
+    @abstractmethod
+    def parse_move(self, text: str) -> Move:
+        """The move written as ``text``; raises ``MoveSyntaxError`` with the forms allowed."""
+
+    @abstractmethod
+    def load_position(
+        self, position: Mapping[str, Any], players: int, options: Mapping[str, OptionValue]
+    ) -> State:
+        """A position from its JSON form; raises ``PositionError`` if it is impossible."""
+
+    @abstractmethod
+    def simple_move(self, state: State, rng: random.Random) -> Move:
+        """A quick, reasonable move for the seat to move: the policy of ``simulate``."""

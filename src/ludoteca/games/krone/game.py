@@ -1,0 +1,42 @@
+"""Um Krone und Kragen (To Court the King), Tom Lehmann, Amigo 2006."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from types import MappingProxyType
+from typing import Any
+
+from ludoteca.engine import Game, Move, OptionValue, State
+
+from . import moves, position
+from .state import KroneState, opening
+from .strategy import simple_move
+
+
+class Krone(Game):
+    id = "krone"
+    names = MappingProxyType(
+        {"en": "To Court the King", "it": "Um Krone und Kragen", "de": "Um Krone und Kragen"}
+    )
+    min_players = 2
+    max_players = 5
+
+    def new_state(self, players: int, options: Mapping[str, OptionValue]) -> KroneState:
+        return opening(players)
+
+    def parse_move(self, text: str) -> Move:
+        return moves.parse_move(text)
+
+    def load_position(
+        self, position_data: Mapping[str, Any], players: int, options: Mapping[str, OptionValue]
+    ) -> KroneState:
+        return position.load(position_data, players)
+
+    def simple_move(self, state: State, rng: random.Random) -> Move:
+        if not isinstance(state, KroneState):
+            raise TypeError("simple_move() needs a state of Um Krone und Kragen")
+        return simple_move(state, rng)
+
+
+GAME = Krone()

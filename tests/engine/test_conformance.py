@@ -1,0 +1,218 @@
+"""One suite over every registered game: the engine contract, checked by playing.
+
+Random playouts to the end, notation round-trips, copies, JSON documents, replay from the
+log, views that keep hidden things hidden, and illegal moves refused without a trace.
+"""
+
+import json
+import random
+from fractions import Fraction
+
+import pytest
+
+import ludoteca
+from ludoteca.engine import CHANCE, IllegalMove, Match, StateError
+
+
+def playout(match: Match, rng: random.Random, policy: str = "random", limit: int = 200_000):
+    """Play to the end; yield the match before every decision."""
+    game = match.game
+    for _ in range(limit):
+        if match.is_over:
+            return
+        yield match
+        if match.to_move is CHANCE:
+            match.play_chance(rng)
+        elif policy == "random":
+            match.play(rng.choice(match.legal_moves()))
+        else:
+            match.play(game.simple_move(match.state, rng))
+    raise AssertionError(f"{game.id}: no end after {limit} moves")
+
+
+def player_counts(game_id: str) -> range:
+    game = ludoteca.game(game_id)
+    return range(game.min_players, game.max_players + 1)
+
+
+def check_result(match: Match) -> None:
+    result = match.result()
+    seats = sorted(seat for place in result.ranking for seat in place)
+    assert seats == list(range(match.players))
+    assert all(place for place in result.ranking)
+    if result.scores is not None:
+        assert len(result.scores) == match.players
+    json.dumps(result.to_json())
+
+
+def test_game_describes_itself(game_id):
+    game = ludoteca.game(game_id)
+    info = game.describe()
+    assert info["id"] == game_id
+    assert set(info["names"]) == {"en", "it", "de"}
+    assert 2 <= game.min_players <= game.max_players
+    json.dumps(info)
+
+
+def test_random_playouts_reach_a_result(game_id):
+    rng = random.Random(11)
+    for players in player_counts(game_id):
+        for _ in range(2):
+            match = ludoteca.game(game_id).new_match(players)
+            for m in playout(match, rng):
+                if m.to_move is not CHANCE:
+                    assert m.legal_moves(), "a seat to move must have a legal move"
+            assert match.legal_moves() == []
+            check_result(match)
+
+
+def test_simple_policy_plays_legal_moves_to_the_end(game_id):
+    rng = random.Random(5)
+    game = ludoteca.game(game_id)
+    for players in player_counts(game_id):
+        match = game.new_match(players)
+        for m in playout(match, rng, policy="simple"):
+            if m.to_move is not CHANCE:
+                assert game.simple_move(m.state, random.Random(0)) in m.legal_moves()
+        check_result(match)
+
+
+def test_notation_round_trips(game_id):
+    rng = random.Random(3)
+    game = ludoteca.game(game_id)
+    for players in player_counts(game_id):
+        for m in playout(game.new_match(players), rng):
+            moves = m.legal_moves()
+            if m.to_move is CHANCE:
+                moves = [m.state.sample_chance(rng)]
+            for move in rng.sample(moves, min(4, len(moves))):
+                assert game.parse_move(str(move)) == move, str(move)
+
+
+def test_chance_outcomes_sum_to_one_and_are_playable(game_id):
+    rng = random.Random(8)
+    game = ludoteca.game(game_id)
+    match = game.new_match(game.min_players)
+    checked = 0
+    for m in playout(match, rng):
+        if m.to_move is CHANCE and checked < 40:
+            outcomes = m.chance_outcomes()
+            assert sum(p for _, p in outcomes) == 1
+            assert all(isinstance(p, Fraction) and p > 0 for _, p in outcomes)
+            assert len({move for move, _ in outcomes}) == len(outcomes)
+            move, _ = rng.choice(outcomes)
+            m.copy().play(move)
+            assert m.state.sample_chance(rng) in {move for move, _ in outcomes}
+            checked += 1
+    assert checked, "every game has chance events"
+
+
+def test_copy_is_independent(game_id):
+    rng = random.Random(4)
+    match = ludoteca.game(game_id).new_match(ludoteca.game(game_id).min_players)
+    for step, m in enumerate(playout(match, rng)):
+        if step % 7 == 3:
+            before = m.to_dict()
+            twin = m.copy()
+            assert twin.to_dict() == before
+            for _ in range(5):
+                if twin.is_over:
+                    break
+                if twin.to_move is CHANCE:
+                    twin.play_chance(rng)
+                else:
+                    twin.play(rng.choice(twin.legal_moves()))
+            assert m.to_dict() == before
+        if step > 300:
+            break
+
+
+def test_json_document_round_trips_and_replays(game_id):
+    rng = random.Random(6)
+    game = ludoteca.game(game_id)
+    for players in player_counts(game_id):
+        match = game.new_match(players)
+        for step, m in enumerate(playout(match, rng)):
+            if step % 97 == 50 and step < 97 * 6:
+                loaded = game.load(m.to_json())
+                assert loaded.to_dict() == m.to_dict()
+                assert loaded.to_move == m.to_move
+        loaded = game.load(match.to_json())
+        assert loaded.to_dict() == match.to_dict()
+        assert loaded.result() == match.result()
+        # The log alone reproduces the match.
+        replayed = game.new_match(players)
+        for entry in match.log:
+            replayed.play(str(entry.move))
+        assert replayed.position() == match.position()
+        # A bare position loads as a start.
+        bare = game.load({"game": game_id, "players": players, "position": match.position()})
+        assert bare.position() == match.position()
+
+
+def test_views_are_json_and_hide_what_they_should(game_id):
+    rng = random.Random(9)
+    game = ludoteca.game(game_id)
+    for players in player_counts(game_id):
+        match = game.new_match(players)
+        for step, m in enumerate(playout(match, rng)):
+            if step % 13 or step > 13 * 30:
+                continue
+            for seat in [None, *range(players)]:
+                view = m.view(seat)
+                json.dumps(view)
+                assert view["seat"] == seat
+                for entry, shown in zip(m.log, view["log"], strict=True):
+                    if not entry.visible_to(seat):
+                        assert shown["move"] != str(entry.move)
+                # Drawing every hidden thing anew changes nothing this seat can see.
+                other = Match(game, players, m.options, m.state.determinize(seat, rng))
+                assert other.view(seat)["position"] == view["position"]
+                if seat is not None and m.to_move == seat:
+                    assert view["legal_moves"] == [str(x) for x in m.legal_moves()]
+                else:
+                    assert view["legal_moves"] == []
+
+
+def test_illegal_moves_are_refused_and_change_nothing(game_id):
+    rng = random.Random(12)
+    game = ludoteca.game(game_id)
+    seen: list = []
+    match = game.new_match(game.max_players)
+    for step, m in enumerate(playout(match, rng)):
+        legal = m.legal_moves() if m.to_move is not CHANCE else []
+        seen.extend(rng.sample(legal, min(3, len(legal))))
+        if step % 5 or m.to_move is CHANCE:
+            continue
+        before = m.to_dict()
+        for move in rng.sample(seen, min(10, len(seen))):
+            if move in legal:
+                continue
+            with pytest.raises(IllegalMove) as error:
+                m.play(move)
+            assert str(error.value), "an error says what was wrong"
+            assert m.to_dict() == before
+        for move in rng.sample(legal, min(3, len(legal))):
+            m.copy().play(move)  # every listed move is accepted
+        if step > 2000:
+            break
+
+
+def test_contract_errors(game_id):
+    game = ludoteca.game(game_id)
+    match = game.new_match(game.min_players)
+    with pytest.raises(ludoteca.MoveSyntaxError):
+        match.play("no such move @@")
+    with pytest.raises(StateError):
+        match.result()
+    if match.to_move is not CHANCE:
+        with pytest.raises(StateError):
+            match.chance_outcomes()
+        with pytest.raises(StateError):
+            match.play_chance(random.Random(1))
+    with pytest.raises(ludoteca.OptionError):
+        game.new_match(game.max_players + 1)
+    with pytest.raises(ludoteca.OptionError):
+        game.new_match(game.min_players, {"no_such_option": True})
+    with pytest.raises(ValueError, match="seat"):
+        match.view(game.max_players + 3)
