@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Mapping
@@ -86,3 +87,7 @@ class Game(ABC):
     @abstractmethod
     def simple_move(self, state: State, rng: random.Random) -> Move:
         """A quick, reasonable move for the seat to move: the policy of ``simulate``."""
+
+    def render(self, view: Mapping[str, Any]) -> str:
+        """A view (``Match.view``) as text for the terminal."""
+        return json.dumps(view["position"], indent=1, ensure_ascii=False)

@@ -9,7 +9,7 @@ from typing import Any
 
 from ludoteca.engine import Game, Move, OptionValue, State
 
-from . import moves, position
+from . import moves, position, view
 from .state import KroneState, opening
 from .strategy import simple_move
 
@@ -37,6 +37,9 @@ class Krone(Game):
         if not isinstance(state, KroneState):
             raise TypeError("simple_move() needs a state of Um Krone und Kragen")
         return simple_move(state, rng)
+
+    def render(self, view_data: Mapping[str, Any]) -> str:
+        return view.render(view_data)
 
 
 GAME = Krone()
