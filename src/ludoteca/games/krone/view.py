@@ -7,6 +7,7 @@ which cards the result can take.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from .components import BY_ID, CARDS
@@ -24,7 +25,7 @@ def view(state: KroneState, seat: int | None) -> dict[str, Any]:
     return data
 
 
-def render(data: dict[str, Any]) -> str:
+def render(data: Mapping[str, Any]) -> str:
     """A view as text: the display, the players, and the turn in progress."""
     position = data["position"]
     lines = []
