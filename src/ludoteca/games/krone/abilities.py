@@ -8,7 +8,7 @@ once per multiset of dice and kept.
 
 from __future__ import annotations
 
-from functools import cache
+from functools import lru_cache
 from itertools import combinations_with_replacement, product
 
 from ludoteca.engine import IllegalMove, Move
@@ -20,7 +20,7 @@ from .moves import BringIn, Change, Keep, Reroll
 MAX_DICE = 12  # the box holds twelve dice (ruling)
 
 
-@cache
+@lru_cache(maxsize=8192)
 def sub_multisets(active: Counts) -> tuple[tuple[int, ...], ...]:
     """Every non-empty selection of active dice by value, highest faces first."""
     ranges = [range(active[face] + 1) for face in FACES]
@@ -31,19 +31,19 @@ def sub_multisets(active: Counts) -> tuple[tuple[int, ...], ...]:
     return tuple(found)
 
 
-@cache
+@lru_cache(maxsize=8192)
 def keeps(active: Counts) -> tuple[Keep, ...]:
     return tuple(Keep(dice) for dice in sub_multisets(active))
 
 
-@cache
+@lru_cache(maxsize=8192)
 def _rerolls(card: str, active: Counts) -> tuple[Reroll, ...]:
     if card == "jester":
         return tuple(Reroll(card, (face,)) for face in (6, 5, 4, 3, 2, 1) if active[face])
     return tuple(Reroll(card, dice) for dice in sub_multisets(active))
 
 
-@cache
+@lru_cache(maxsize=8192)  # bounded: Alchemist lists for twelve dice run long
 def _changes(card: str, active: Counts, aside_faces: frozenset[int]) -> tuple[Change, ...]:
     faces = [face for face in (6, 5, 4, 3, 2, 1) if active[face]]
     if card == "maid":
@@ -70,19 +70,27 @@ def _changes(card: str, active: Counts, aside_faces: frozenset[int]) -> tuple[Ch
     return tuple(found)
 
 
+_NO_FACES: frozenset[int] = frozenset()
+_BRING_INS = {
+    card.id: tuple(
+        BringIn(card.id, v) for v in ((6, 5, 4, 3, 2, 1) if card.amount is None else (card.amount,))
+    )
+    for card in BY_ID.values()
+    if card.kind == BRING_IN
+}
+
+
 def uses(card: str, active: Counts, aside: Counts, dice_in_play: int) -> tuple[Move, ...]:
     """Every legal use of ``card`` now (the card held and not yet used this turn)."""
     kind = BY_ID[card].kind
+    if kind == CHANGE:
+        if card == "astronomer":
+            return _changes(card, active, frozenset(f for f in FACES if aside[f]))
+        return _changes(card, active, _NO_FACES)
+    if kind == BRING_IN:
+        return _BRING_INS[card] if dice_in_play < MAX_DICE else ()
     if kind in (REROLL_ONE, REROLL_ANY):
         return _rerolls(card, active)
-    if kind == BRING_IN:
-        if dice_in_play >= MAX_DICE:
-            return ()
-        value = BY_ID[card].amount
-        return tuple(BringIn(card, v) for v in ((6, 5, 4, 3, 2, 1) if value is None else (value,)))
-    if kind == CHANGE:
-        aside_faces = frozenset(face for face in FACES if aside[face])
-        return _changes(card, active, aside_faces)
     return ()
 
 

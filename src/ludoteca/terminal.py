@@ -1,0 +1,78 @@
+"""Playing in the terminal against bots: ``ludoteca play``."""
+
+from __future__ import annotations
+
+import random
+import textwrap
+from collections.abc import Callable
+
+from ludoteca.bots import Bot
+from ludoteca.engine import CHANCE, IllegalMove, Match
+
+HELP = "Type a move, '?' for the legal moves, 'board' to see the table again, 'quit' to leave."
+
+
+def play_in_terminal(
+    match: Match,
+    seat: int,
+    bots: Bot,
+    rng: random.Random,
+    read: Callable[[str], str] = input,
+    write: Callable[[str], None] = print,
+) -> Match:
+    """Run ``match`` with a person at ``seat`` (reading ``read``) and bots elsewhere."""
+    game = match.game
+    shown = 0
+    write(f"{game.names['en']} — {match.players} players; you are seat {seat}. {HELP}")
+    show_board = True
+    while not match.is_over:
+        shown = _show_log(match, seat, shown, write)
+        if match.to_move is CHANCE:
+            match.play_chance(rng)
+            continue
+        if match.to_move != seat:
+            match.play(bots.choose(match, rng))
+            continue
+        if show_board:
+            write(game.render(match.view(seat)))
+            show_board = False
+        try:
+            text = read("> ").strip()
+        except EOFError:
+            write("bye")
+            return match
+        if text in ("quit", "exit"):
+            write("bye")
+            return match
+        if text in ("?", "help"):
+            moves = " | ".join(str(m) for m in match.legal_moves())
+            write(textwrap.fill(moves, width=100))
+            continue
+        if text == "board" or not text:
+            show_board = True
+            continue
+        try:
+            match.play(text)
+            show_board = True
+        except IllegalMove as error:
+            write(f"Not allowed: {error}")
+    _show_log(match, seat, shown, write)
+    write(game.render(match.view(seat)))
+    result = match.result()
+    places = ", ".join(
+        f"{place}. seat {' & '.join(map(str, seats))}"
+        for place, seats in enumerate(result.ranking, start=1)
+    )
+    write(f"Game over — {places}")
+    if result.scores is not None:
+        write("Scores: " + ", ".join(f"seat {s}: {p}" for s, p in enumerate(result.scores)))
+    return match
+
+
+def _show_log(match: Match, seat: int, shown: int, write: Callable[[str], None]) -> int:
+    for entry in match.log[shown:]:
+        who = "chance" if entry.actor is CHANCE else f"seat {entry.actor}"
+        if entry.actor == seat:
+            continue  # the person's own moves need no echo
+        write(f"  {who}: {entry.text_for(seat)}")
+    return len(match.log)

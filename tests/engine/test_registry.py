@@ -1,0 +1,41 @@
+"""The public entry points of the library."""
+
+import pytest
+
+import ludoteca
+
+
+def test_games_lists_registered_ids_sorted():
+    ids = ludoteca.games()
+    assert "krone" in ids
+    assert ids == sorted(ids)
+
+
+def test_game_by_id_and_unknown_ids():
+    assert ludoteca.game("krone").id == "krone"
+    with pytest.raises(ludoteca.UnknownGame, match="the games are: .*krone"):
+        ludoteca.game("chess")
+
+
+def test_error_hierarchy():
+    assert issubclass(ludoteca.IllegalMove, ValueError)
+    assert issubclass(ludoteca.MoveSyntaxError, ludoteca.IllegalMove)
+    assert issubclass(ludoteca.PositionError, ValueError)
+    for error in (ludoteca.IllegalMove, ludoteca.OptionError, ludoteca.StateError):
+        assert issubclass(error, ludoteca.LudotecaError)
+
+
+def test_the_design_example_runs():
+    g = ludoteca.game("krone")
+    m = g.new_match(players=4, options={})
+    assert m.to_move == 0
+    m.play("roll")
+    assert m.to_move is ludoteca.CHANCE
+    outcomes = m.chance_outcomes()
+    assert sum(p for _, p in outcomes) == 1
+    assert len(outcomes) == 56  # three dice by value
+    m.play("dice 6 5 2")
+    assert [e.actor for e in m.log] == [0, ludoteca.CHANCE]
+    assert str(m.log[1].move) == "dice 6 5 2"
+    with pytest.raises(ludoteca.IllegalMove, match="chance outcome"):
+        m.play("dice 1 1")
