@@ -84,7 +84,8 @@ def test_simulate_rejects_an_unknown_option():
 
 
 def test_bench_prints_moves_and_games_per_second():
-    result = runner.invoke(app, ["bench", "--game", "krone", "--players", "2", "--seconds", "0"])
+    args = ["bench", "--game", "krone", "--players", "2", "--seconds", "0"]
+    result = runner.invoke(app, args)
     assert result.exit_code == 0, result.output
     assert "moves/s" in result.output
     assert "games/s" in result.output
