@@ -209,3 +209,28 @@ def test_a_card_not_held_cannot_be_used():
     m = dice_phase(cards={0: ["guard"]}, active=[6])
     refused(m, "use hunter", "do not hold the Hunter")
     refused(m, "use farmer", "no ability to use")  # a passive card
+
+
+def test_values_outside_one_to_six_are_refused():
+    from ludoteca.games.krone.moves import BringIn, Change, Dice, Keep, Reroll
+
+    m = dice_phase(cards={0: ["jester", "sorcerer", "king", "queen"]}, active=[6, 5],
+                   king={"buyer": 0, "bid": [7, 2]})  # fmt: skip
+    refused(m, Keep((0,)), "1 to 6, not 0")
+    refused(m, Keep((7,)), "1 to 6, not 7")
+    refused(m, Reroll("jester", (9,)), "1 to 6, not 9")
+    refused(m, BringIn("queen", 7), "1 to 6, not 7")
+    refused(m, Change("sorcerer", (6,), (8,)), "every die shows 1 to 6")
+    refused(m, Change("sorcerer", (0,), (6,)), "every die shows 1 to 6")
+    m.play("use jester 6")
+    refused(m, Dice((7,)), "faces 1 to 6")
+
+
+def test_a_card_does_only_what_its_ability_says():
+    from ludoteca.games.krone.moves import BringIn, Change, Reroll
+
+    m = dice_phase(cards={0: ["general", "guard", "maid"]}, active=[6, 5])
+    refused(m, BringIn("general", 2), "General cannot do that")
+    refused(m, Reroll("guard", (6,)), "Guard cannot do that")
+    refused(m, Change("guard", (5,), (6,)), "Guard cannot do that")
+    refused(m, BringIn("maid", 2), "Maid cannot do that")

@@ -105,6 +105,10 @@ def check_use(move: Move, active: Counts, aside: Counts, dice_in_play: int) -> N
 
 
 def check_active(dice: tuple[int, ...], active: Counts, what: str) -> None:
+    """Refuse dice that are not faces 1 to 6 or not among the active dice."""
+    for value in dice:
+        if type(value) is not int or not 1 <= value <= 6:
+            raise IllegalMove(f"dice show 1 to 6, not {value!r}")
     wanted = counts_of(dice)
     for face in FACES:
         if wanted[face] > active[face]:

@@ -28,6 +28,7 @@ from .moves import BringIn, Buy, Change, Decline, Dice, End, Keep, Reroll, Roll
 START, DICE, ROLLING = "start", "dice", "rolling"
 ROLL, DECLINE, END = Roll(), Decline(), End()
 _USABLE = (REROLL_ONE, REROLL_ANY, BRING_IN, CHANGE)
+_KINDS_OF = {Reroll: (REROLL_ONE, REROLL_ANY), BringIn: (BRING_IN,), Change: (CHANGE,)}
 
 Group = tuple[int, int]  # (how many dice, face) of a result's largest group
 
@@ -225,6 +226,8 @@ class KroneState(State):
                 raise IllegalMove("your Jester has become a Charlatan, which re-rolls nothing")
             held = ", ".join(holding.usable()) or "none"
             raise IllegalMove(f"you do not hold the {card.en}; cards you can use: {held}")
+        if card.kind not in _KINDS_OF[type(move)]:
+            raise IllegalMove(f"the {card.en} cannot do that; its ability: {card.ability}")
         if card.id in self.used:
             raise IllegalMove(f"you have used the {card.en} this turn: each card once a turn")
         check_use(move, self.active, self.aside, sum(self.active) + sum(self.aside))
