@@ -216,3 +216,43 @@ def test_contract_errors(game_id):
         game.new_match(game.min_players, {"no_such_option": True})
     with pytest.raises(ValueError, match="seat"):
         match.view(game.max_players + 3)
+
+
+def _mutate(text: str, words: list[str], rng: random.Random) -> str:
+    tokens = text.split()
+    for _ in range(rng.randint(1, 3)):
+        i = rng.randrange(len(tokens))
+        choice = rng.random()
+        if choice < 0.4:
+            tokens[i] = str(rng.randint(-1, 15))
+        elif choice < 0.7:
+            tokens[i] = rng.choice(words)
+        elif choice < 0.85 and len(tokens) > 1:
+            del tokens[i]
+        else:
+            tokens.insert(i, rng.choice(words))
+    return " ".join(tokens)
+
+
+def test_mutated_move_texts_are_legal_or_refused_cleanly(game_id):
+    """What a client might send: any text is either a legal move or an IllegalMove."""
+    rng = random.Random(17)
+    game = ludoteca.game(game_id)
+    words: list[str] = []
+    for players in player_counts(game_id):
+        match = game.new_match(players)
+        for step, m in enumerate(playout(match, rng)):
+            if m.to_move is CHANCE or step > 600:
+                continue
+            legal = m.legal_moves()
+            texts = [str(x) for x in rng.sample(legal, min(5, len(legal)))]
+            words.extend(w for t in texts for w in t.split())
+            before = m.to_dict()
+            for text in texts:
+                mutated = _mutate(text, words, rng)
+                try:
+                    move = m.copy().play(mutated)
+                except IllegalMove:
+                    continue
+                assert move in legal, f"{mutated!r} was accepted but is not listed"
+            assert m.to_dict() == before
