@@ -24,7 +24,7 @@ def play_in_terminal(
     game = match.game
     shown = 0
     write(f"{game.names['en']} — {match.players} players; you are seat {seat}. {HELP}")
-    show_board = True
+    show: bool | None = True  # True: the whole table, False: the turn line, None: nothing
     while not match.is_over:
         shown = _show_log(match, seat, shown, write)
         if match.to_move is CHANCE:
@@ -32,10 +32,11 @@ def play_in_terminal(
             continue
         if match.to_move != seat:
             match.play(bots.choose(match, rng))
+            show = True
             continue
-        if show_board:
-            write(game.render(match.view(seat)))
-            show_board = False
+        if show is not None:
+            write(game.render(match.view(seat), full=show))
+            show = None
         try:
             text = read("> ").strip()
         except EOFError:
@@ -49,11 +50,11 @@ def play_in_terminal(
             write(textwrap.fill(moves, width=100))
             continue
         if text == "board" or not text:
-            show_board = True
+            show = True
             continue
         try:
             match.play(text)
-            show_board = True
+            show = False
         except IllegalMove as error:
             write(f"Not allowed: {error}")
     _show_log(match, seat, shown, write)

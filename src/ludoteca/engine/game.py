@@ -88,6 +88,9 @@ class Game(ABC):
     def simple_move(self, state: State, rng: random.Random) -> Move:
         """A quick, reasonable move for the seat to move: the policy of ``simulate``."""
 
-    def render(self, view: Mapping[str, Any]) -> str:
-        """A view (``Match.view``) as text for the terminal."""
+    def render(self, view: Mapping[str, Any], full: bool = True) -> str:
+        """A view (``Match.view``) as text for the terminal.
+
+        ``full=False`` asks only for what changes during the seat's own turn.
+        """
         return json.dumps(view["position"], indent=1, ensure_ascii=False)

@@ -25,9 +25,11 @@ def view(state: KroneState, seat: int | None) -> dict[str, Any]:
     return data
 
 
-def render(data: Mapping[str, Any]) -> str:
+def render(data: Mapping[str, Any], full: bool = True) -> str:
     """A view as text: the display, the players, and the turn in progress."""
     position = data["position"]
+    if not full:
+        return "" if position["over"] else _turn_line(position["turn"])
     lines = []
     header = f"Round {position['round']}"
     if position["final_round"]:
