@@ -45,8 +45,8 @@ def load(data: object, players: int) -> CronbergState:
     top = Fields(data)
     top.only(KEYS)
     state = CronbergState(players)
-    for index, entry in enumerate(top.items("tiles")):
-        _lay(state, entry, index)
+    for index, entry in enumerate(top.seq("tiles", [])):
+        _lay(state, Fields(entry, f"{top.at('tiles')}[{index}]"))
     drawn = _drawn(top)
     _count_tiles(top, state, drawn)
     state.drawn = drawn
@@ -61,7 +61,7 @@ def load(data: object, players: int) -> CronbergState:
     return state
 
 
-def _lay(state: CronbergState, entry: Fields, index: int) -> None:
+def _lay(state: CronbergState, entry: Fields) -> None:
     entry.only(("tile", "on"))
     tile = entry.text("tile", TILE_BY_ID)
     names = entry.seq("on")
@@ -138,7 +138,7 @@ def _turn(top: Fields, state: CronbergState) -> None:
             if state.can_move(other):
                 top.fail(f"is null (the game is over), but seat {other} can still move", "seat")
         return
-    state.seat = top.number("seat", low=0, high=state.players - 1)
+    state.seat = seat = top.number("seat", 0, low=0, high=state.players - 1)
     if (state.step == LAYING) != (state.drawn is not None):
         top.fail("names the tile being laid exactly when the step is 'laying'", "drawn")
     if state.step == MOVE and not state.can_move(seat):

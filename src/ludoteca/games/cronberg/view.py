@@ -108,8 +108,9 @@ def _players(data: Mapping[str, Any]) -> list[str]:
     for seat, player in enumerate(position["players"]):
         marker = "▶" if seat == position["seat"] else " "
         you = " (you)" if seat == data["seat"] else ""
+        pawns = position["supply"][seat]
         lines.append(f"{marker} seat {seat}{you}: {player['score']} points, "
-                     f"{position['supply'][seat]} pawns in supply")  # fmt: skip
+                     f"{pawns} pawn{'' if pawns == 1 else 's'} in supply")  # fmt: skip
     if position["seat"] is None:
         lines.append("the game is over")
     elif position["step"] == DRAWING:
