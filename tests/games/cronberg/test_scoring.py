@@ -35,7 +35,7 @@ def test_a_surrounded_pawn_scores_its_value_and_goes_back():
     assert supply(m) == [4, 4]
 
 
-def test_interim_scores_can_be_negative():
+def test_ruling_a_wall_pawn_is_surrounded_by_its_board_triangles_and_may_lose_points():
     # 27 on the wall has three triangles: the tannery gives -2, the stables' point -1.
     m = match(["tannery U26 D26"], ([], ["27"]), scores=[0, 1], seat=0)
     lay(m, "stables", "U16", "D16")
@@ -112,7 +112,12 @@ def test_the_seed_closing_example_20_16_4_8():
     assert points["40"] == 4  # a coat of arms: -4 counts as 4
     assert points["73"] == 8  # one park: 4 x 2
     assert sum(points.values()) == 48  # the other twelve pawns touch nothing active
+    green = next(p for p in result.details["final_scoring"] if p["pawn"] == "33")
+    assert green == {
+        "seat": 0, "pawn": "33", "value": 5, "coats_of_arms": 0, "parks": 2, "points": 20,
+    }  # fmt: skip
     assert result.scores == (12 + 20, 8 + 16, 12 + 4, 9 + 8)
+    assert scores(m) == list(result.scores)  # the stored position shows the final scores
     assert result.details["before_final_scoring"] == [12, 8, 12, 9]
     assert result.ranking == ((0,), (1,), (3,), (2,))
     assert result.rounds == 10
@@ -149,6 +154,7 @@ def test_final_scoring_multiplies_by_two_for_each_park():
     assert PawnScore(0, 0, 4, 4, 0, 1).points == 8
     assert PawnScore(0, 0, 3, 5, 0, 3).points == 24
     assert PawnScore(0, 0, -1, 5, 1, 1).points == 10
+    assert PawnScore(0, 0, -1, 5, 2, 0).points == 5  # two coats of arms act like one
     assert PawnScore(0, 0, 9, 9, 0, 0).points == 0
 
 

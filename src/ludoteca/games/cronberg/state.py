@@ -33,9 +33,7 @@ LAY_MOVES: tuple[Move, ...] = tuple(
     Lay((BOARD.triangle_names[a], BOARD.triangle_names[b])) for a, b in BOARD.edge_by_pair
 )
 DRAWN_MOVES = {tile.id: Drawn(tile.id) for tile in TILES}
-_GUARD_CORNERS = tuple(
-    (g, sum(1 << p for p in BOARD.corners[g])) for g in BOARD.guards
-)  # fmt: skip
+_GUARD_CORNERS = tuple((g, sum(1 << p for p in BOARD.corners[g])) for g in BOARD.guards)
 
 
 class CronbergState(State):
@@ -238,7 +236,7 @@ class CronbergState(State):
 
     def activate_guards(self) -> None:
         """Guards no tile can cover any more expel the pawns on their corners."""
-        exhausted = self.face_down == 0 and self.drawn is None
+        exhausted = self.exhausted()
         uncovered = self.uncovered
         for guard, corners in _GUARD_CORNERS:
             if self.active_guards >> guard & 1 or not uncovered >> guard & 1:
@@ -259,11 +257,9 @@ class CronbergState(State):
     def _next_turn(self, seat: int) -> None:
         """Clockwise from ``seat`` to the next seat that can move, skipping the others."""
         players = self.players
-        anyone = self.can_draw()
-        placeable = self.placeable() != 0
         for ahead in range(1, players + 1):
             candidate = (seat + ahead) % players
-            if anyone or (placeable and self.supply[candidate]):
+            if self.can_move(candidate):
                 if seat + ahead >= players:
                     self.round += 1
                 self.seat = candidate
@@ -272,9 +268,13 @@ class CronbergState(State):
         for pawn in self.final_scoring():
             self.scores[pawn.seat] += pawn.points
 
+    def exhausted(self) -> bool:
+        """No tile is left to lay: every uncovered triangle is active."""
+        return self.face_down == 0 and self.drawn is None
+
     def active(self) -> int:
         """The active triangles, as a bitmask."""
-        return active_triangles(self.uncovered, self.face_down == 0 and self.drawn is None)
+        return active_triangles(self.uncovered, self.exhausted())
 
     def final_scoring(self) -> list[PawnScore]:
         return final_scoring(self.owner, self.value, self.magnitude, self.active())
