@@ -9,8 +9,9 @@ more copies than the box holds, hands of the wrong size for the phase.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, NoReturn
 
+from ludoteca.engine import PositionError
 from ludoteca.engine.fields import Fields
 
 from .components import (
@@ -29,7 +30,7 @@ from .components import (
     card_by_name,
     removed_unseen,
 )
-from .rows import row_of
+from .rows import first_misfit, row_of
 from .state import (
     DEALING,
     DRAWING,
@@ -111,9 +112,13 @@ def _cards(f: Fields, key: str, default: Any = None) -> list[int]:
     for index, word in enumerate(words):
         card = card_by_name(word) if isinstance(word, str) else None
         if card is None:
-            f.fail(f"[{index}] must be a card such as 'r7', 'g-end' or 'p3', not {word!r}", key)
+            _fail_at(f, key, index, f"must be a card such as 'r7', 'g-end' or 'p3', not {word!r}")
         found.append(card)
     return found
+
+
+def _fail_at(f: Fields, key: str, index: int, message: str) -> NoReturn:
+    raise PositionError(f"{f.at(key)}[{index}] {message}")
 
 
 def _player(f: Fields) -> Player:
@@ -131,23 +136,19 @@ def _player(f: Fields) -> Player:
             cards = _cards(rows, letter)
             for index, card in enumerate(cards):
                 if KIND[card] != POINT and COLOUR[card] != colour:
-                    rows.fail(
-                        f"[{index}] is {NAMES[card]}: a {COLOURS[colour]} row holds "
-                        f"{COLOURS[colour]} cards and point cards",
-                        letter,
-                    )
-            try:
-                player.rows[colour] = row_of(cards)
-            except ValueError as error:
-                rows.fail(
-                    f"{error}: rows run one way (equal cards keep it open), point cards follow "
-                    "their number, and only a second end card follows an end card",
-                    letter,
-                )
+                    _fail_at(rows, letter, index, f"is {NAMES[card]}: a {COLOURS[colour]} row "
+                             f"holds {COLOURS[colour]} cards and point cards")  # fmt: skip
+            misfit = first_misfit(cards)
+            if misfit is not None:
+                _fail_at(rows, letter, misfit, f"({NAMES[cards[misfit]]}) cannot follow the "
+                         "cards before it: a row runs one way (equal cards keep it open), a "
+                         "point card follows a number card of its number, and only the second "
+                         "end card follows an end card")  # fmt: skip
+            player.rows[colour] = row_of(cards)
     player.point_row = _cards(f, "point_row")
     for index, card in enumerate(player.point_row):
         if KIND[card] != POINT:
-            f.fail(f"[{index}] is {NAMES[card]}: the point row holds only point cards", "point_row")
+            _fail_at(f, "point_row", index, f"is {NAMES[card]}: only point cards go there")
     player.stones = f.numbers("stones", [], 1, 9)
     return player
 
@@ -156,7 +157,10 @@ def _stones(top: Fields, state: KeltisState) -> None:
     for seat, player in enumerate(state.table):
         for stone in player.stones:
             if not state.in_middle[stone]:
-                top.fail(f"[{seat}].stones: the wish stone {stone} exists once", "players")
+                raise PositionError(
+                    f"position.players[{seat}].stones has the wish stone {stone} a second "
+                    "time: each stone exists once"
+                )
             state.in_middle[stone] = False
 
 
@@ -171,7 +175,7 @@ def _load_piles(top: Fields) -> list[list[int]]:
         for index, card in enumerate(piles[pile]):
             if COLOUR[card] != pile:
                 what = "point cards" if pile == POINT_PILE else f"{COLOURS[pile]} cards"
-                f.fail(f"[{index}] is {NAMES[card]}: this pile takes {what}", letter)
+                _fail_at(f, letter, index, f"is {NAMES[card]}: this pile takes {what}")
     return piles
 
 
@@ -189,13 +193,13 @@ def _unseen(top: Fields, state: KeltisState) -> None:
             add(placed, card)
     box = counted(_cards(top, "box")) if "box" in top.data else None
     deck = counted(_cards(top, "deck")) if "deck" in top.data else None
-    if box is None and deck is not None:
-        box = _rest(placed, deck)
+    if box is None and not removed_unseen(state.players):
+        box = {}
     if box is None:
-        if removed_unseen(state.players):
+        if deck is None:
             top.fail("must list the 30 cards out of the game with two players (or give the "
                      "deck, and the box is every card not placed elsewhere)", "box")  # fmt: skip
-        box = {}
+        box = _rest(placed, deck)
     if deck is None:
         deck = _rest(placed, box)
     for card in CARDS:
@@ -257,8 +261,11 @@ def _load_turn(top: Fields, state: KeltisState) -> None:
     if phase in (EXTRA, OVER):
         if state.deck_size and state.end_rows < END_ROWS_TO_FINISH:
             top.fail("ends when the deck is empty or five rows hold end cards", "ended_by")
-        if max(sizes) > HAND_SIZE:
-            top.fail(f"hold at most {HAND_SIZE} cards each", "players")
+        for seat, size in enumerate(sizes):
+            if size > HAND_SIZE:
+                _fail_at(
+                    top, "players", seat, f"holds {size} cards; hands hold {HAND_SIZE} at most"
+                )
         return
     if state.end_rows >= END_ROWS_TO_FINISH:
         top.fail("has end cards in five rows: the game has ended (phase extra or over)",
@@ -267,8 +274,9 @@ def _load_turn(top: Fields, state: KeltisState) -> None:
     for seat, size in enumerate(sizes):
         wanted = HAND_SIZE - (short if seat == state.seat else 0)
         if size != wanted:
-            top.fail(f"[{seat}].hand has {size} cards; in this phase it must have {wanted}",
-                     "players")  # fmt: skip
+            _fail_at(
+                top, "players", seat, f"holds {size} cards; in phase {phase} it holds {wanted}"
+            )
     if phase is PLAYING and not state.deck_size:
         top.fail("is empty, so the game has ended (phase extra or over)", "deck")
     if phase is FROM_DECK and not state.deck_size:
@@ -294,15 +302,12 @@ def _check_setup(top: Fields, turn: Fields, state: KeltisState, sizes: list[int]
         p.point_row or p.stones or any(row.cards for row in p.rows) for p in state.table
     )
     if table:
-        top.fail("has cards on the table before the cards are dealt", "players")
+        raise PositionError("position has cards on the table before the cards are dealt")
     dealt = 0 if removing else state.dealt
     for seat, size in enumerate(sizes):
         wanted = dealt // players + (seat < dealt % players)
         if size != wanted:
-            top.fail(
-                f"[{seat}].hand has {size} cards; with {dealt} dealt one at a time from "
-                f"seat 0 it has {wanted}",
-                "players",
-            )
+            _fail_at(top, "players", seat, f"holds {size} cards; with {dealt} dealt one at a "
+                     f"time from seat 0 it holds {wanted}")  # fmt: skip
     if dealt >= HAND_SIZE * players:
         turn.fail("is deal only until every player has 8 cards", "phase")

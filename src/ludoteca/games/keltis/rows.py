@@ -77,11 +77,19 @@ class Row:
         return f"{name} descends and ends at {self.last}: play {self.last} or lower there"
 
 
-def row_of(cards: list[int]) -> Row:
-    """A row built from its cards in order; raises ValueError naming the first misfit."""
+def first_misfit(cards: list[int]) -> int | None:
+    """The index of the first card the row could not have taken; None if all fit."""
     row = Row()
     for index, card in enumerate(cards):
         if not row.takes(card):
-            raise ValueError(f"[{index}] cannot follow the cards before it")
+            return index
+        row.add(card)
+    return None
+
+
+def row_of(cards: list[int]) -> Row:
+    """A row built from cards that fit (see ``first_misfit``)."""
+    row = Row()
+    for card in cards:
         row.add(card)
     return row

@@ -82,6 +82,8 @@ def render(data: Mapping[str, Any]) -> str:
             lines.append(f"    wish stones {' '.join(map(str, player['stones']))}")
         if "hand" in player:
             lines.append(f"    hand: {' '.join(player['hand'])}")
+        elif player["taken"]:
+            lines.append(f"    took from the piles: {' '.join(player['taken'])}")
     lines.append("  " + _turn_line(now))
     return "\n".join(lines)
 
