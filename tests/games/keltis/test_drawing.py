@@ -116,3 +116,16 @@ def test_drawing_comes_after_playing_not_before():
     match = build(hands={0: ["r5"]}, piles=PILES)
     with pytest.raises(IllegalMove, match="you draw after that"):
         match.play("draw deck")
+
+
+def test_a_round_ends_when_every_player_has_had_a_turn():
+    match = build(hands={0: ["r5"], 1: ["g5"]}, deck=["b1", "b2", "b3"], round=3)
+    match.play("play r5")
+    match.play("draw deck")
+    match.play("deal b1")
+    assert match.position()["round"] == 3
+    match.play("play g5")
+    match.play("draw deck")
+    match.play("deal b2")
+    assert match.position()["round"] == 4
+    assert match.to_move == 0

@@ -99,3 +99,7 @@ def test_the_result_says_how_the_game_ended():
     by_ends = build(phase="over", ended_by=1, seat=1, rows=rows)
     assert by_ends.result().details["ending"] == "end cards"
     assert by_ends.result().details["ended_by"] == 1
+
+
+def test_the_result_counts_the_rounds_played():
+    assert finished(round=7).result().rounds == 7

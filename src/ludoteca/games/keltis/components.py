@@ -80,19 +80,6 @@ NUMBER_ON: Final[tuple[int, ...]] = tuple(_numbers)
 COPIES: Final[tuple[int, ...]] = tuple(_copies)
 CARDS: Final[tuple[Card, ...]] = tuple(Card(i) for i in range(len(NAMES)))
 BY_NAME: Final[dict[str, Card]] = dict(zip(NAMES, CARDS, strict=True))
-TOTAL_CARDS: Final = sum(COPIES)  # 101: the cards that are shuffled
-
-
-def number_card(colour: int, number: int) -> Card:
-    return CARDS[colour * (HIGHEST + 1) + number]
-
-
-def end_card(colour: int) -> Card:
-    return CARDS[len(COLOURS) * (HIGHEST + 1) + colour]
-
-
-def point_card(number: int) -> Card:
-    return CARDS[len(COLOURS) * (HIGHEST + 2) + number]
 
 
 def removed_unseen(players: int) -> int:

@@ -35,9 +35,7 @@ class Keltis(Game):
     def load_position(
         self, position_data: Mapping[str, Any], players: int, options: Mapping[str, OptionValue]
     ) -> KeltisState:
-        state = position.load(position_data, players)
-        state._update_actor()
-        return state
+        return position.load(position_data, players)
 
     def simple_move(self, state: State, rng: random.Random) -> Move:
         if not isinstance(state, KeltisState):

@@ -21,7 +21,6 @@ from .components import (
     COLOUR_LETTERS,
     COLOURS,
     KIND,
-    NUMBER_ON,
     PILE_LETTERS,
     POINT,
     Card,
@@ -214,8 +213,3 @@ def _card(word: str) -> Card:
             "r-end (one per colour) and p0-p10 (point cards)"
         )
     return card
-
-
-def is_numbered(card: int) -> bool:
-    """Number and point cards carry a number; end cards do not."""
-    return NUMBER_ON[card] >= 0

@@ -84,19 +84,14 @@ class KeltisState(State):
         self.ended_by: int | None = None
         self.extra_played = 0
         self.dealt = 0
-        self.actor: Actor = CHANCE
 
     # -- whose turn --------------------------------------------------------------------
 
     def to_move(self) -> Actor:
-        return self.actor
-
-    def _update_actor(self) -> None:
         phase = self.phase
         if phase in _SEAT_PHASES:
-            self.actor = self.seat
-        else:
-            self.actor = None if phase is OVER else CHANCE
+            return self.seat
+        return None if phase is OVER else CHANCE
 
     def receiver(self) -> int:
         """Who gets the card chance deals now."""
@@ -322,7 +317,6 @@ class KeltisState(State):
             self.box_size += 1
             if self.box_size == removed_unseen(self.players):
                 self.phase = DEALING
-        self._update_actor()
 
     def _deal(self, card: int) -> None:
         remove(self.deck, card)
@@ -411,13 +405,13 @@ class KeltisState(State):
     # -- chance ------------------------------------------------------------------------
 
     def chance_outcomes(self) -> list[tuple[Move, Fraction]]:
-        if self.actor is not CHANCE:
+        if self.to_move() is not CHANCE:
             return []
         table = REMOVE if self.phase is REMOVING else DEAL
         return [(table[card], chance) for card, chance in draw_probabilities(self.deck)]
 
     def sample_chance(self, rng: random.Random) -> Move:
-        if self.actor is not CHANCE:
+        if self.to_move() is not CHANCE:
             raise StateError("no chance event is pending")
         table = REMOVE if self.phase is REMOVING else DEAL
         return table[draw(self.deck, rng)]
@@ -498,6 +492,4 @@ def _each(cards: Cards) -> list[int]:
 def opening(players: int) -> KeltisState:
     from .components import CARDS, COPIES
 
-    state = KeltisState(players, {card: COPIES[card] for card in CARDS})
-    state._update_actor()
-    return state
+    return KeltisState(players, {card: COPIES[card] for card in CARDS})

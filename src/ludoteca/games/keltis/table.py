@@ -32,25 +32,11 @@ class Player:
     def hand_size(self) -> int:
         return sum(self.hand.values())
 
-    def give(self, card: int) -> None:
-        self.hand[card] = self.hand.get(card, 0) + 1
-
     def take_out(self, card: int) -> None:
         """Remove one copy of ``card`` from the hand (it must be there)."""
-        hand = self.hand
-        left = hand[card] - 1
-        if left:
-            hand[card] = left
-        else:
-            del hand[card]
-        taken = self.taken
-        if taken:
-            known = taken.get(card)
-            if known:
-                if known == 1:
-                    del taken[card]
-                else:
-                    taken[card] = known - 1
+        remove(self.hand, card)
+        if card in self.taken:
+            remove(self.taken, card)
 
 
 def add(cards: Cards, card: int) -> None:

@@ -16,7 +16,7 @@ from .components import COLOUR_LETTERS, COLOURS, pile_name
 from .position import names, piles_json, turn_json
 from .rows import DIRECTIONS
 from .scoring import row_points
-from .state import DRAWING, EXTRA, KeltisState
+from .state import DRAWING, EXTRA, OVER, PLAYING, KeltisState
 from .table import listed
 
 
@@ -66,7 +66,7 @@ def render(data: Mapping[str, Any]) -> str:
     ]
     now = position["turn"]
     for index, player in enumerate(position["players"]):
-        marker = "▶" if index == now["seat"] and now["phase"] != "over" else " "
+        marker = "▶" if index == now["seat"] and now["phase"] != OVER else " "
         you = " (you)" if index == data["seat"] else ""
         lines.append(f"{marker} seat {index}{you}: {player['hand_size']} cards in hand")
         for letter, colour in zip(COLOUR_LETTERS, COLOURS, strict=True):
@@ -90,13 +90,13 @@ def render(data: Mapping[str, Any]) -> str:
 
 def _turn_line(now: Mapping[str, Any]) -> str:
     phase, seat = now["phase"], now["seat"]
-    if phase == "play":
+    if phase == PLAYING:
         return f"seat {seat} plays, discards or makes a wish"
     if phase == DRAWING:
         blocked = f" (not from {', '.join(now['blocked'])})" if now["blocked"] else ""
         return f"seat {seat} draws {now['draws_left']}{blocked}"
     if phase == EXTRA:
         return f"the game has ended: seat {seat} may play {2 - now['extra_played']} more"
-    if phase == "over":
+    if phase == OVER:
         return "the game is over"
     return "cards are being dealt"
