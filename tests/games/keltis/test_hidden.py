@@ -70,8 +70,9 @@ def check_errors(match, allowed, rng, every_move):
         assert match.to_dict() == before
 
 
+@pytest.mark.parametrize("policy", ["random", "simple"])
 @pytest.mark.parametrize("players", [2, 3, 4])
-def test_no_view_log_or_error_shows_a_card_the_seat_cannot_know(players):
+def test_no_view_log_or_error_shows_a_card_the_seat_cannot_know(players, policy):
     from .test_notation import every_move
 
     texts = sorted({str(m) for m in every_move() if not m.is_chance})
@@ -94,7 +95,12 @@ def test_no_view_log_or_error_shows_a_card_the_seat_cannot_know(players):
             assert len(grew) == (0 if move.startswith("remove") else 1)
             may_see_entry.append(lambda seat, grew=tuple(grew): seat in grew)
         else:
-            move = str(rng.choice(match.legal_moves()))
+            choice = (
+                rng.choice(match.legal_moves())
+                if policy == "random"
+                else GAME.simple_move(match.state, rng)
+            )
+            move = str(choice)
             if move.startswith("draw ") and move != "draw deck":
                 seen_taken[actor].append(before["piles"][move[5:]][-1])
             match.play(move)
