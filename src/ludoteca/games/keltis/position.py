@@ -105,9 +105,9 @@ def load(data: object, players: int) -> KeltisState:
     return state
 
 
-def _cards(f: Fields, key: str, default: Any = None) -> list[int]:
-    """A list of cards by notation."""
-    words = f.seq(key, [] if default is None else default)
+def _cards(f: Fields, key: str) -> list[int]:
+    """A list of cards by notation; none if the key is left out."""
+    words = f.seq(key, [])
     found: list[int] = []
     for index, word in enumerate(words):
         card = card_by_name(word) if isinstance(word, str) else None

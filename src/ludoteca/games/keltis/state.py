@@ -17,8 +17,10 @@ from ludoteca.engine.chance import draw, draw_probabilities
 from ludoteca.engine.result import rank_by
 
 from .components import (
+    CARDS,
     COLOUR,
     COLOURS,
+    COPIES,
     END,
     END_ROWS_TO_FINISH,
     HAND_SIZE,
@@ -49,7 +51,7 @@ from .moves import (
     wish,
 )
 from .scoring import score_sheet, total
-from .table import Cards, Player, add, counted, remove
+from .table import Cards, Player, add, counted, listed, remove
 
 REMOVING, DEALING, PLAYING, DRAWING, FROM_DECK, EXTRA, OVER = (
     "remove", "deal", "play", "draw", "deck", "extra", "over",
@@ -465,13 +467,13 @@ class KeltisState(State):
         """
         twin = self.copy()
         others = [p for s, p in enumerate(twin.table) if s != seat]
-        unknown = [*_each(twin.deck), *_each(twin.box)]
+        unknown = [*listed(twin.deck), *listed(twin.box)]
         hidden = []  # unknown cards per other player
         for player in others:
             rest = dict(player.hand)
             for card, known in player.taken.items():
                 rest[card] -= known
-            unknown.extend(_each(rest))
+            unknown.extend(listed(rest))
             hidden.append(sum(rest.values()))
         rng.shuffle(unknown)
         start = 0
@@ -485,11 +487,5 @@ class KeltisState(State):
         return twin
 
 
-def _each(cards: Cards) -> list[int]:
-    return [card for card, copies in cards.items() for _ in range(copies)]
-
-
 def opening(players: int) -> KeltisState:
-    from .components import CARDS, COPIES
-
     return KeltisState(players, {card: COPIES[card] for card in CARDS})
