@@ -199,8 +199,11 @@ class KeltisState(State):
             if not 0 <= card < len(NAMES):
                 raise IllegalMove(f"there is no card {card!r}")
             if copies > 1:
-                raise IllegalMove(f"you need {copies} {NAMES[card]} cards in your hand for this")
-            raise IllegalMove(f"{NAMES[card]} is not in your hand")
+                raise IllegalMove(
+                    f"you need {copies} {NAMES[card]} cards in your hand for this; play only "
+                    "cards you hold"
+                )
+            raise IllegalMove(f"{NAMES[card]} is not in your hand; play only cards you hold")
 
     def _check_play(self, move: Play) -> None:
         card, onto = move.card, move.onto
