@@ -36,8 +36,8 @@ class Cronberg(Game):
             raise TypeError("simple_move() needs a state of Cronberg")
         return simple_move(state, rng)
 
-    def render(self, view_data: Mapping[str, Any]) -> str:
-        return view.render(view_data)
+    def render(self, view_data: Mapping[str, Any], full: bool = True) -> str:
+        return view.render(view_data, full)
 
 
 GAME = Cronberg()

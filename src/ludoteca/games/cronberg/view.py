@@ -70,8 +70,11 @@ def symbols() -> str:
     )
 
 
-def render(data: Mapping[str, Any]) -> str:
-    """A view as text: the board, then the players, the tiles and the pawns' values."""
+def render(data: Mapping[str, Any], full: bool = True) -> str:
+    """A view as text: the board, then the players, the tiles and the pawns' values.
+
+    Always the whole board (``full`` is ignored): laying a drawn tile needs all of it.
+    """
     position = data["position"]
     owners = {p: seat for seat, pl in enumerate(position["players"]) for p in pl["pawns"]}
     covering = {name: tile["tile"] for tile in position["tiles"] for name in tile["on"]}

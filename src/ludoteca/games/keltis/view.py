@@ -51,9 +51,17 @@ def view(state: KeltisState, seat: int | None) -> dict[str, Any]:
     }
 
 
-def render(data: Mapping[str, Any]) -> str:
-    """A view as text: piles and stones, then each player's rows, then the turn."""
+def render(data: Mapping[str, Any], full: bool = True) -> str:
+    """A view as text: piles and stones, then each player's rows, then the turn.
+
+    ``full=False``: only the seat's hand and the turn, which is what changes between the
+    play and the draw of one turn.
+    """
     position = data["position"]
+    if not full:
+        me = position["players"][data["seat"]] if data["seat"] is not None else {}
+        hand = f"  hand: {' '.join(me['hand'])}\n" if "hand" in me else ""
+        return hand + "  " + _turn_line(position["turn"])
     tops = [
         f"{pile_name(i)} {cards[-1]} ({len(cards)})" if cards else f"{pile_name(i)} —"
         for i, cards in enumerate(position["piles"].values())
