@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 import textwrap
 from collections.abc import Callable
+from itertools import groupby
 
 from ludoteca.bots import Bot
 from ludoteca.engine import CHANCE, IllegalMove, Match
@@ -26,7 +27,6 @@ def play_in_terminal(
     write(f"{game.names['en']} — {match.players} players; you are seat {seat}. {HELP}")
     show: bool | None = True  # True: the whole table, False: the turn line, None: nothing
     while not match.is_over:
-        shown = _show_log(match, seat, shown, write)
         if match.to_move is CHANCE:
             match.play_chance(rng)
             continue
@@ -34,6 +34,7 @@ def play_in_terminal(
             match.play(bots.choose(match, rng))
             show = True
             continue
+        shown = _show_log(match, seat, shown, write)  # what happened since the last prompt
         if show is not None:
             write(game.render(match.view(seat), full=show))
             show = None
@@ -71,9 +72,13 @@ def play_in_terminal(
 
 
 def _show_log(match: Match, seat: int, shown: int, write: Callable[[str], None]) -> int:
-    for entry in match.log[shown:]:
-        who = "chance" if entry.actor is CHANCE else f"seat {entry.actor}"
-        if entry.actor == seat:
-            continue  # the person's own moves need no echo
-        write(f"  {who}: {entry.text_for(seat)}")
+    """Write the log entries since ``shown``; a run of identical lines is written once."""
+    lines = [
+        f"  {'chance' if entry.actor is CHANCE else f'seat {entry.actor}'}: {entry.text_for(seat)}"
+        for entry in match.log[shown:]
+        if entry.actor != seat  # the person's own moves need no echo
+    ]
+    for line, run in groupby(lines):
+        count = len(list(run))
+        write(line if count == 1 else f"{line} (×{count})")
     return len(match.log)
