@@ -56,7 +56,12 @@ class Fields:
         if type(value) is not int:
             raise PositionError(f"{where} must be a whole number, not {value!r}")
         if (low is not None and value < low) or (high is not None and value > high):
-            span = f"{'' if low is None else low} to {'' if high is None else high}".strip()
+            if high is None:
+                span = f"at least {low}"
+            elif low is None:
+                span = f"at most {high}"
+            else:
+                span = f"{low} to {high}"
             raise PositionError(f"{where} must be {span}, not {value}")
 
     def flag(self, key: str, default: Any = _REQUIRED) -> Any:
@@ -98,6 +103,7 @@ class Fields:
             return default
         return Fields(value, self.at(key))
 
-    def items(self, key: str) -> list[Fields]:
-        """The list at ``key``, each item an object."""
-        return [Fields(item, f"{self.at(key)}[{i}]") for i, item in enumerate(self.seq(key))]
+    def items(self, key: str, default: Any = _REQUIRED) -> list[Fields]:
+        """The list at ``key``, each item an object (``default``: the list when absent)."""
+        values = self.seq(key, default)
+        return [Fields(item, f"{self.at(key)}[{i}]") for i, item in enumerate(values)]
