@@ -152,58 +152,77 @@ def _domino_of(entry: Place | int) -> int:
 
 def _check_flow(top: Fields, state: KingdominoState) -> None:
     """Refuse lines, kings and kingdoms that no sequence of turns leads to."""
-    size, total, kings = state.line_size, state.setup.dominoes, state.setup.kings_per_seat
-    line, ahead = state.line, state.next_line
+    total = state.setup.dominoes
     if state.drawn > total:
         top.fail(f"shows {state.drawn} dominoes, but a game of {state.players} uses {total}")
-    drawing = len(ahead) < size and state.drawn < total
-    if len(ahead) < size and not drawing and ahead:
-        top.fail(f"holds {len(ahead)} dominoes, but every domino is out", "next_line")
-    if drawing and any(slot.king is not None for slot in ahead):
-        top.fail("is still being drawn, so no king stands on it yet", "next_line")
-    if drawing and not line and state.drawn > len(ahead):
-        top.fail("is missing: a line is drawn only once the one before has its kings", "line")
-    if drawing and line and (len(line) < size or line[0].placed):
-        top.fail("is drawn before any king of the line in play acts", "next_line")
-    on_line = [sum(slot.king == seat for slot in line) for seat in range(state.players)]
-    on_next = [sum(slot.king == seat for slot in ahead) for seat in range(state.players)]
-    first_line = not line and bool(ahead) and not drawing
-    if state.claiming is not None and not first_line:
+    if state.claiming is not None and (state.line or len(state.next_line) < state.line_size):
         top.fail("names a seat only while the first line is being chosen", "claiming")
-    if line and line[0].placed and not ahead:
-        top.fail("places its last domino and goes home: drop it from the line", "line")
+    if state.line:
+        done = _check_turn(top, state)
+    elif state.next_line:
+        _check_first_line(top, state)
+        done = 0
+    elif 0 < state.drawn < total:
+        top.fail(f"has no line in play and no next line, which happens only before the first "
+                 f"domino is drawn or after the last is placed, but {state.drawn} of {total} "
+                 "dominoes are out")  # fmt: skip
+    else:
+        done = state.drawn // state.line_size
+    _check_kingdom_sizes(top, state, done)
+
+
+def _kings(state: KingdominoState, slots: list[Slot] | list[Claim]) -> list[int]:
+    return [sum(slot.king == seat for slot in slots) for seat in range(state.players)]
+
+
+def _check_first_line(top: Fields, state: KingdominoState) -> None:
+    ahead, kings = state.next_line, state.setup.kings_per_seat
+    on_next = _kings(state, ahead)
+    if len(ahead) < state.line_size and any(on_next):
+        top.fail("is still being drawn, so no king stands on it yet", "next_line")
     for seat in range(state.players):
-        claimed = on_next[seat] + (state.claiming == seat)
-        standing = on_line[seat] + (on_next[seat] if ahead else 0)
-        if (
-            (first_line and claimed > kings)
-            or (line and ahead and standing != kings)
-            or (line and on_line[seat] > kings)
-        ):
-            top.fail(f"puts {on_line[seat]} kings of seat {seat} on the line and "
-                     f"{on_next[seat]} on the next; each seat has {kings}")  # fmt: skip
-    if first_line:
-        state.hand = [
-            kings - on_next[seat] - (state.claiming == seat) for seat in range(state.players)
-        ]
-    elif line or state.drawn:
-        state.hand = [0] * state.players
-    _check_progress(top, state, on_line)
+        if on_next[seat] + (state.claiming == seat) > kings:
+            placing = " and another being placed" if state.claiming == seat else ""
+            top.fail(f"has {on_next[seat]} kings of seat {seat}{placing}; each seat has {kings}",
+                     "next_line")  # fmt: skip
+    state.hand = [kings - on_next[s] - (state.claiming == s) for s in range(state.players)]
 
 
-def _check_progress(top: Fields, state: KingdominoState, on_line: list[int]) -> None:
-    """Each seat has added one domino per king for every line done, and this line's share."""
-    size, kings = state.line_size, state.setup.kings_per_seat
-    out_of_lines = state.drawn - len(state.next_line)
+def _check_turn(top: Fields, state: KingdominoState) -> int:
+    """Check the line in play against the next line; the number of lines done before it."""
+    line, ahead, size = state.line, state.next_line, state.line_size
+    kings, total = state.setup.kings_per_seat, state.setup.dominoes
+    out_of_lines = state.drawn - len(ahead)
     if out_of_lines % size:
-        top.fail(f"shows {state.drawn} dominoes, which is not whole lines of {size}")
-    done = out_of_lines // size - (1 if state.line else 0)
+        top.fail(f"shows {state.drawn} dominoes; those not on the next line must make whole "
+                 f"lines of {size}")  # fmt: skip
+    drawing = len(ahead) < size and state.drawn < total
+    on_line, on_next = _kings(state, line), _kings(state, ahead)
+    if drawing and any(on_next):
+        top.fail("is still being drawn, so no king stands on it yet", "next_line")
+    if drawing and (len(line) < size or line[0].placed):
+        top.fail("is drawn as soon as the line before has all its kings, before any of "
+                 "them acts", "next_line")  # fmt: skip
+    if line[0].placed and not ahead:
+        top.fail("has a king whose domino is placed on the last line: it goes home, so "
+                 "leave it out", "line")  # fmt: skip
+    for seat in range(state.players):
+        standing = on_line[seat] + on_next[seat]
+        if (standing > kings) or (ahead and not drawing and standing != kings):
+            top.fail(f"has {on_line[seat]} kings of seat {seat} and the next line "
+                     f"{on_next[seat]}; each seat has {kings}", "line")  # fmt: skip
+    state.hand = [0] * state.players
+    return out_of_lines // size - 1
+
+
+def _check_kingdom_sizes(top: Fields, state: KingdominoState, done: int) -> None:
+    """Each king adds one domino per line: kingdoms grow in step with the lines played."""
+    kings, line = state.setup.kings_per_seat, state.line
     for seat, kingdom in enumerate(state.kingdoms):
         expected = kings * done
-        if state.line:
-            expected += (
-                kings - on_line[seat] + (state.line[0].placed and state.line[0].king == seat)
-            )
+        if line:  # kings that left the line in play, and one that placed but did not pick
+            expected += kings - sum(slot.king == seat for slot in line)
+            expected += line[0].placed and line[0].king == seat
         if len(kingdom.history) != expected:
-            top.fail(f"[{seat}].kingdom has {len(kingdom.history)} dominoes, but after the lines "
-                     f"played it must have {expected}", "players")  # fmt: skip
+            raise_at(f"{top.at('players')}[{seat}].kingdom", f"holds {len(kingdom.history)} "
+                     f"dominoes, but after the lines played it must hold {expected}")  # fmt: skip
