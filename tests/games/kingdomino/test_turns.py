@@ -1,6 +1,7 @@
 """Lines, kings and turns: the set-up, the first line, turn order, place then pick, the end."""
 
 import random
+from collections import Counter
 from fractions import Fraction
 
 import pytest
@@ -192,3 +193,20 @@ def test_random_games_follow_the_turn_order_and_use_the_right_dominoes(
         for kingdom in match.position()["players"]:
             assert len(kingdom["kingdom"]) == dominoes // players
         assert match.result().rounds == dominoes // (players * kings_each)
+
+
+def test_sampled_chance_follows_the_stated_odds():
+    # 400 first kings of a four-player game, and 400 first dominoes: every seat and most
+    # dominoes come out, none far more often than its share.
+    kings, dominoes = Counter(), Counter()
+    for seed in range(400):
+        rng = random.Random(seed)
+        match = GAME.new_match(4)
+        dominoes[match.play_chance(rng).domino] += 1
+        for _ in range(3):
+            match.play_chance(rng)
+        kings[match.play_chance(rng).seat] += 1
+    assert set(kings) == {0, 1, 2, 3}
+    assert max(kings.values()) < 140  # 100 expected each
+    assert len(dominoes) > 40
+    assert max(dominoes.values()) < 30  # about 8 expected each
