@@ -12,6 +12,8 @@ from __future__ import annotations
 
 from functools import cache
 
+from ludoteca.engine import Move
+
 from .components import DOMINOES, TERRAINS, Domino
 from .moves import COLUMNS, Place, Square, square_name
 
@@ -56,7 +58,8 @@ class Frame:
         lines = self._rows if rows else self._columns
         return sum(lines[low : high + 1])
 
-    def columns_text(self) -> str:
+    def extent(self) -> str:
+        """The squares of the frame, in words."""
         return f"{COLUMNS[0]}-{COLUMNS[self.side - 1]} and 1-{self.side}"
 
     def moves(self, number: int) -> tuple[list[Place], ...]:
@@ -147,8 +150,8 @@ class Kingdom:
             (touch & (free << s)) | (free & (other << s)),
         )
 
-    def placements(self, domino: Domino) -> list[Place]:
-        found: list[Place] = []
+    def placements(self, domino: Domino) -> list[Move]:
+        found: list[Move] = []
         table = self.frame.moves(domino.number)
         for mask, row in zip(self._direction_masks(domino), table, strict=True):
             while mask:
@@ -168,7 +171,7 @@ class Kingdom:
             if not f.contains(square):
                 return (
                     f"{square_name(square)} is off the board: squares run "
-                    f"{f.columns_text()}, with the castle on {square_name(f.square(f.castle))}"
+                    f"{f.extent()}, with the castle on {square_name(f.square(f.castle))}"
                 )
         first, second = f.cell(move.first), f.cell(move.second)
         for cell in (first, second):

@@ -61,10 +61,10 @@ def load(
         _kingdom(f, state, seat, see)
     state.line = [
         Claim(slot.domino, slot.king, placed)
-        for slot, placed in _slots(top, "line", state, seen, see)
+        for slot, placed in _slots(top, "line", state, see)
         if slot.king is not None  # _slots refuses a free domino on the line in play
     ]
-    state.next_line = [slot for slot, _ in _slots(top, "next_line", state, seen, see)]
+    state.next_line = [slot for slot, _ in _slots(top, "next_line", state, see)]
     state.claiming = top.number("claiming", None, 0, players - 1)
     state.box = {n: 1 for n in NUMBERS if n not in seen}
     state.drawn = len(seen)
@@ -120,9 +120,7 @@ def _kingdom(f: Fields, state: KingdominoState, seat: int, see: Seeing) -> None:
             kingdom.discard(move.domino)
 
 
-def _slots(
-    top: Fields, key: str, state: KingdominoState, seen: dict[int, str], see: Seeing
-) -> list[tuple[Slot, bool]]:
+def _slots(top: Fields, key: str, state: KingdominoState, see: Seeing) -> list[tuple[Slot, bool]]:
     """The line's dominoes with their kings, and whether each domino is placed already."""
     slots: list[tuple[Slot, bool]] = []
     for index, f in enumerate(top.items(key) if key in top.data else []):

@@ -4,7 +4,8 @@ The box is the set of dominoes nobody has seen. With two or three players the ru
 some dominoes aside unseen before the first line; here nothing is set aside and a game
 simply stops drawing once 24 (two players) or 36 (three) dominoes are out. Every line is
 then drawn from exactly the dominoes a player could expect in it, with the same chances,
-and no removed set exists to leak (docs/games/kingdomino.md, "Hidden information").
+and no removed set exists to leak (docs/games/kingdomino.md, "Modelling — the dominoes
+left out").
 """
 
 from __future__ import annotations
@@ -140,8 +141,7 @@ class KingdominoState(State):
         phase = self.phase
         if phase == PLACE:
             slot = self.line[0]
-            found: list[Move] = []
-            found += self.kingdoms[slot.king].placements(DOMINOES[slot.domino])
+            found = self.kingdoms[slot.king].placements(DOMINOES[slot.domino])
             return found or [DISCARDS[slot.domino]]
         if phase in (PICK, CLAIM):
             return [PICKS[slot.domino] for slot in self.next_line if slot.king is None]
