@@ -39,12 +39,20 @@ def build(*entries: str, size: int = 5) -> Kingdom:
     return kingdom
 
 
-def play_random(match: Match, rng: random.Random) -> Match:
-    while not match.is_over:
-        if match.to_move is CHANCE:
-            match.play_chance(rng)
-        else:
-            match.play(rng.choice(match.legal_moves()))
+def step(match: Match, rng: random.Random) -> None:
+    """One random move for the seat to move, or the pending chance event's outcome."""
+    if match.to_move is CHANCE:
+        match.play_chance(rng)
+    else:
+        match.play(rng.choice(match.legal_moves()))
+
+
+def play_random(match: Match, rng: random.Random, steps: int | None = None) -> Match:
+    """Random moves to the end, or for ``steps`` moves (chance included)."""
+    played = 0
+    while not match.is_over and (steps is None or played < steps):
+        step(match, rng)
+        played += 1
     return match
 
 

@@ -9,7 +9,7 @@ import pytest
 from ludoteca.engine import CHANCE, Match
 from ludoteca.games.kingdomino.moves import Draw
 
-from .support import GAME
+from .support import GAME, play_random, step
 
 TABLE = {"game", "earlier_games", "players", "line", "next_line", "claiming", "phase",
          "kingdom_size", "castle", "dominoes_left"}  # fmt: skip
@@ -63,36 +63,22 @@ def test_no_view_names_a_domino_nobody_has_seen():
                 text = json.dumps(view)
                 assert "box" not in text
                 assert "removed" not in text
-            if match.to_move is CHANCE:
-                match.play_chance(rng)
-            else:
-                match.play(rng.choice(match.legal_moves()))
+            step(match, rng)
 
 
 def test_every_seat_sees_the_same_table_and_the_whole_log():
     rng = random.Random(3)
-    match = GAME.new_match(4)
-    for _ in range(60):
-        if match.to_move is CHANCE:
-            match.play_chance(rng)
-        else:
-            match.play(rng.choice(match.legal_moves()))
+    match = play_random(GAME.new_match(4), rng, steps=60)
     views = [match.view(seat) for seat in (None, 0, 1, 2, 3)]
     assert all(v["position"] == views[0]["position"] for v in views)
-    assert all(v["log"] == [{"by": e["by"], "move": e["move"]} for e in views[0]["log"]]
-               for v in views)  # fmt: skip
+    assert all(v["log"] == views[0]["log"] for v in views)
     assert all(entry.secret is None for entry in match.log)
     assert [e["move"] for e in views[0]["log"]] == [str(e.move) for e in match.log]
 
 
 def test_determinize_leaves_the_position_as_it_is():
     rng = random.Random(6)
-    match = GAME.new_match(2)
-    for _ in range(30):
-        if match.to_move is CHANCE:
-            match.play_chance(rng)
-        else:
-            match.play(rng.choice(match.legal_moves()))
+    match = play_random(GAME.new_match(2), rng, steps=30)
     for seat in (None, 0, 1):
         other = Match(GAME, 2, match.options, match.state.determinize(seat, rng))
         assert other.position() == match.position()

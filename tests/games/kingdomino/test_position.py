@@ -9,7 +9,7 @@ import pytest
 
 from ludoteca.engine import CHANCE, PositionError
 
-from .support import GAME
+from .support import GAME, step
 from .test_results import SHARED
 
 DOCS = Path(__file__).parents[3] / "docs" / "games" / "kingdomino.md"
@@ -196,10 +196,7 @@ def test_a_king_that_placed_on_the_last_line_is_gone():
     rng = random.Random(8)
     match = GAME.new_match(3)
     while match.to_move is CHANCE or not (match.state.last_line and len(match.state.line) < 3):
-        if match.to_move is CHANCE:
-            match.play_chance(rng)
-        else:
-            match.play(rng.choice(match.legal_moves()))
+        step(match, rng)
     position = match.position()
     gone = next(seat for seat in range(3) if seat not in {s["king"] for s in position["line"]})
     domino = GAME.parse_move(position["players"][gone]["kingdom"][-1]).domino

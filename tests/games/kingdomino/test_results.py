@@ -12,7 +12,7 @@ import pytest
 from ludoteca.engine import CHANCE, PositionError
 from ludoteca.games.kingdomino.moves import Draw
 
-from .support import GAME, play_random
+from .support import GAME, play_random, step
 
 
 def finished(kingdoms, options=None, game=1, earlier=()):
@@ -184,10 +184,7 @@ def test_a_dynasty_plays_three_games_with_fresh_kingdoms_and_box():
         position = match.position()
         seen_games.add(position["game"])
         assert len(position["earlier_games"]) == position["game"] - 1
-        if match.to_move is CHANCE:
-            match.play_chance(rng)
-        else:
-            match.play(rng.choice(match.legal_moves()))
+        step(match, rng)
         if position["game"] < match.position()["game"]:
             # The new game starts from bare castles and a full box, at a chance event.
             fresh = match.position()
