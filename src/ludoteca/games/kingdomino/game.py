@@ -51,8 +51,8 @@ class Kingdomino(Game):
             raise TypeError("simple_move() needs a state of Kingdomino")
         return simple_move(state, rng)
 
-    def render(self, view_data: Mapping[str, Any]) -> str:
-        return view.render(view_data)
+    def render(self, view_data: Mapping[str, Any], full: bool = True) -> str:
+        return view.render(view_data, full)
 
 
 GAME = Kingdomino()

@@ -45,8 +45,11 @@ def squares(kingdom: Kingdom) -> dict[str, str]:
     return found
 
 
-def render(data: Mapping[str, Any]) -> str:
-    """A view as text: each kingdom on its grid, then the lines and whose turn it is."""
+def render(data: Mapping[str, Any], full: bool = True) -> str:
+    """A view as text: each kingdom on its grid, then the lines and whose turn it is.
+
+    Always the whole table (``full`` is ignored): a placement is chosen on the grid.
+    """
     position = data["position"]
     side = 2 * position["kingdom_size"] - 1
     letters = dict(zip(TERRAINS, TERRAIN_LETTERS, strict=True))
