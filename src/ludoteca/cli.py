@@ -10,7 +10,7 @@ import typer
 
 import ludoteca
 from ludoteca.bench import measure
-from ludoteca.bots import BOTS, bot
+from ludoteca.bots import Bot, bot
 from ludoteca.engine import Game, LudotecaError, OptionError, OptionValue
 from ludoteca.simulate import simulate
 from ludoteca.terminal import play_in_terminal
@@ -52,6 +52,13 @@ def _options(game: Game, pairs: list[str] | None) -> dict[str, OptionValue]:
     return options
 
 
+def _bot(name: str) -> Bot:
+    try:
+        return bot(name)
+    except ValueError as error:
+        raise typer.BadParameter(str(error)) from None
+
+
 def _players(game: Game, players: int | None) -> int:
     if players is None:
         return max(game.min_players, min(4, game.max_players))
@@ -76,11 +83,10 @@ def play(
     count = _players(game, players)
     if not 0 <= seat < count:
         raise typer.BadParameter(f"seat must be 0 to {count - 1}")
-    if bot_name not in BOTS:
-        raise typer.BadParameter(f"no bot {bot_name!r}; the bots are: {', '.join(BOTS)}")
+    player = _bot(bot_name)
     rng = random.Random(seed) if seed is not None else random.SystemRandom()
     match = game.new_match(count, _options(game, option))
-    play_in_terminal(match, seat, bot(bot_name), rng)
+    play_in_terminal(match, seat, player, rng)
 
 
 @app.command("simulate")
@@ -95,8 +101,7 @@ def simulate_command(
 ) -> None:
     """Play whole games between bots and print wins per seat, rounds, moves and speed."""
     game = _game(game_id)
-    if bot_name not in BOTS:
-        raise typer.BadParameter(f"no bot {bot_name!r}; the bots are: {', '.join(BOTS)}")
+    _bot(bot_name)
     summary = simulate(game, _players(game, players), games, seed, _options(game, option), bot_name)
     if as_json:
         typer.echo(json.dumps(summary.to_json()))

@@ -82,7 +82,6 @@ TILES: tuple[Tile, ...] = (
 )
 
 TILE_BY_ID: dict[str, Tile] = {tile.id: tile for tile in TILES}
-TILE_COUNT = sum(tile.copies for tile in TILES)
 
 
 def alias_key(name: str) -> str:

@@ -19,7 +19,6 @@ from .components import DOMINOES
 Square = tuple[int, int]  # (column, row), both from 0: a1 is (0, 0)
 
 COLUMNS = "abcdefghijklm"  # the widest frame (Mighty Duel) has 13 columns
-MAX_SIDE = len(COLUMNS)
 
 
 def square_name(square: Square) -> str:

@@ -116,9 +116,6 @@ CARDS: tuple[Card, ...] = (
 
 BY_ID: dict[str, Card] = {card.id: card for card in CARDS}
 
-# Cards that come in rows I-IV, with copies by player count (Jester: one per player).
-ROW_CARDS = tuple(card.id for card in CARDS if 1 <= card.row <= 4)
-
 
 def copies(card_id: str, players: int) -> int:
     """How many copies of a card the display starts with."""
