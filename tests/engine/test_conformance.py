@@ -174,6 +174,26 @@ def test_views_are_json_and_hide_what_they_should(game_id):
                     assert view["legal_moves"] == []
 
 
+def test_a_view_from_a_log_index_holds_the_rest_of_the_same_view(game_id):
+    rng = random.Random(5)
+    game = ludoteca.game(game_id)
+    players = player_counts(game_id)[0]
+    for step, m in enumerate(playout(game.new_match(players), rng)):
+        if step % 17:
+            continue
+        for seat in [None, *range(players)]:
+            whole = m.view(seat)
+            since = len(m.log) // 2
+            part = m.view(seat, since=since)
+            assert part["log_from"] == since
+            assert part["log"] == whole["log"][since:]
+            assert {k: v for k, v in part.items() if k not in ("log", "log_from")} == {
+                k: v for k, v in whole.items() if k not in ("log", "log_from")
+            }
+    with pytest.raises(ValueError, match="since must be 0 to"):
+        game.new_match(players).view(0, since=1)
+
+
 def test_illegal_moves_are_refused_and_change_nothing(game_id):
     rng = random.Random(12)
     game = ludoteca.game(game_id)

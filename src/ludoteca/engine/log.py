@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from .chance import CHANCE, Chance
 from .move import Move
@@ -21,6 +21,12 @@ class LogEntry:
     actor: int | Chance
     move: Move
     secret: Secret | None = None
+    #: The move's notation, written once when it is played: views and documents reuse it.
+    text: str = field(default="", compare=False)
+
+    def __post_init__(self) -> None:
+        if not self.text:
+            object.__setattr__(self, "text", str(self.move))
 
     def visible_to(self, seat: int | None) -> bool:
         return self.secret is None or (seat is not None and seat in self.secret.seen_by)
@@ -28,7 +34,7 @@ class LogEntry:
     def text_for(self, seat: int | None) -> str:
         """What ``seat`` (None: a spectator) may read of this entry."""
         if self.secret is None or (seat is not None and seat in self.secret.seen_by):
-            return str(self.move)
+            return self.text
         return self.secret.shown_as
 
     def view(self, seat: int | None) -> dict[str, object]:

@@ -108,6 +108,11 @@ class Match:
         return tuple(self._log)
 
     @property
+    def moves_played(self) -> int:
+        """How many log entries there are, chance outcomes included."""
+        return len(self._log)
+
+    @property
     def state(self) -> State:
         """The game's own state object, for the game's strategy and tools. Do not mutate."""
         return self._state
@@ -116,10 +121,16 @@ class Match:
         """The complete current position (with hidden information) in the documented form."""
         return self._state.to_json()
 
-    def view(self, seat: int | None) -> dict[str, Any]:
-        """What ``seat`` (None: a spectator) may know: position, log, its legal moves."""
+    def view(self, seat: int | None, since: int = 0) -> dict[str, Any]:
+        """What ``seat`` (None: a spectator) may know: position, log, its legal moves.
+
+        ``since`` leaves out the first log entries, which a caller already has: the cost
+        of a view then follows what is new, not the length of the game.
+        """
         if seat is not None and (type(seat) is not int or not 0 <= seat < self.players):
             raise ValueError(f"seat must be None or 0 to {self.players - 1}, not {seat!r}")
+        if type(since) is not int or not 0 <= since <= len(self._log):
+            raise ValueError(f"since must be 0 to {len(self._log)}, not {since!r}")
         actor = self._state.to_move()
         over = actor is None
         return {
@@ -129,7 +140,8 @@ class Match:
             "seat": seat,
             "to_move": actor_to_json(actor),
             "position": self._state.view(seat),
-            "log": [entry.view(seat) for entry in self._log],
+            "log_from": since,
+            "log": [entry.view(seat) for entry in self._log[since:]],
             "legal_moves": (
                 [str(m) for m in self._state.legal_moves()]
                 if seat is not None and actor == seat

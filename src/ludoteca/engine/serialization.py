@@ -32,7 +32,7 @@ def dump(match: Match) -> dict[str, Any]:
     if match.start is not None:
         document["start"] = match.start
     document["log"] = [
-        {"by": actor_to_json(entry.actor), "move": str(entry.move)} for entry in match.log
+        {"by": actor_to_json(entry.actor), "move": entry.text} for entry in match.log
     ]
     document["position"] = match.position()
     return document
