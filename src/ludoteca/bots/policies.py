@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from typing import Protocol
 
-from ludoteca.engine import Match, Move
+from ludoteca.engine import Match, Move, StateError
 
 
 class Bot(Protocol):
@@ -24,12 +24,20 @@ class RandomBot:
 
 
 class SimpleBot:
-    """The game's own quick policy (``Game.simple_move``); it may read the whole state."""
+    """The game's own quick policy (``Game.simple_move``), fed only what its seat may know.
+
+    The policy reads a whole state, so it is given a determinization: every card, tile or
+    draw hidden from the seat is dealt anew from ``rng``. Two matches the seat cannot tell
+    apart therefore get the same choice from the same seed.
+    """
 
     name = "simple"
 
     def choose(self, match: Match, rng: random.Random) -> Move:
-        return match.game.simple_move(match.state, rng)
+        seat = match.to_move
+        if not isinstance(seat, int):
+            raise StateError(f"a bot chooses for a seat to move, not for {seat!r}")
+        return match.game.simple_move(match.state.determinize(seat, rng), rng)
 
 
 BOTS: dict[str, type[RandomBot] | type[SimpleBot]] = {"random": RandomBot, "simple": SimpleBot}

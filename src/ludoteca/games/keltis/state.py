@@ -478,6 +478,9 @@ class KeltisState(State):
                 rest[card] -= known
             unknown.extend(listed(rest))
             hidden.append(sum(rest.values()))
+        # Sorted first, so the deal depends only on what ``seat`` knows and on ``rng``:
+        # a bot fed the same view and seed decides the same, whatever the hidden cards are.
+        unknown.sort()
         rng.shuffle(unknown)
         start = 0
         for player, count in zip(others, hidden, strict=True):

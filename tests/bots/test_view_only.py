@@ -1,0 +1,34 @@
+"""Bots decide from what their seat may know: hidden information cannot change a choice."""
+
+import random
+
+import pytest
+
+import ludoteca
+from ludoteca.bots import BOTS, bot
+from ludoteca.engine import CHANCE, Match
+
+
+@pytest.mark.parametrize("name", sorted(BOTS))
+def test_a_bot_chooses_alike_when_what_is_hidden_from_it_differs(game_id, name):
+    game = ludoteca.game(game_id)
+    rng = random.Random(4)
+    player = bot(name)
+    match = game.new_match(game.min_players)
+    compared = differed = 0
+    while not match.is_over and compared < 60:
+        if match.to_move is CHANCE:
+            match.play_chance(rng)
+            continue
+        seat = match.to_move
+        # The same match with everything hidden from this seat dealt anew.
+        twin = Match(game, match.players, match.options, match.state.determinize(seat, rng))
+        differed += twin.position() != match.position()
+        seed = rng.randrange(1 << 30)
+        mine = player.choose(match, random.Random(seed))
+        assert player.choose(twin, random.Random(seed)) == mine
+        compared += 1
+        match.play(mine)
+    assert compared > 10
+    if game_id == "keltis":
+        assert differed > 0  # hidden hands: the twins really differed
