@@ -88,6 +88,14 @@ class Game(ABC):
     def simple_move(self, state: State, rng: random.Random) -> Move:
         """A quick, reasonable move for the seat to move: the policy of ``simulate``."""
 
+    def components(self) -> dict[str, Any]:
+        """The game's fixed material (cards, tiles, board geometry), JSON-ready.
+
+        Views name components by id; a client that draws a board reads what they are from
+        here once, instead of every view repeating it.
+        """
+        return {}
+
     def render(self, view: Mapping[str, Any], full: bool = True) -> str:
         """A view (``Match.view``) as text for the terminal.
 
