@@ -152,5 +152,29 @@ def bench(
         typer.echo("random legal moves, chance events not counted as moves; one core")
 
 
+@app.command()
+def serve(
+    host: Annotated[str, typer.Option(help="address to listen on")] = "127.0.0.1",
+    port: Annotated[int, typer.Option(help="port to listen on")] = 8000,
+    db: Annotated[
+        str | None,
+        typer.Option(
+            help="SQLAlchemy async URL, e.g. postgresql+asyncpg://host/db "
+            "(default: SQLite in your data folder)"
+        ),
+    ] = None,
+    bot_delay: Annotated[
+        float, typer.Option(min=0.0, help="seconds a bot waits before it moves")
+    ] = 0.6,
+) -> None:
+    """Run the game room: open http://HOST:PORT in a browser."""
+    from ludoteca.server.main import default_db_url
+    from ludoteca.server.main import serve as run
+
+    url = db or default_db_url()
+    typer.echo(f"ludoteca room at http://{host}:{port}/  (database: {url})")
+    run(host, port, url, bot_delay)
+
+
 def main() -> None:
     app()

@@ -1,0 +1,97 @@
+"""One WebSocket: who it is, what it watches, and a queue of what to send it.
+
+Messages are queued and written by the connection's own task, so a slow reader never
+holds up a table; one that falls far behind is closed.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import time
+from dataclasses import dataclass, field
+
+from starlette.websockets import WebSocket
+
+from . import protocol as p
+
+#: Messages waiting for a slow reader before the connection is closed.
+MAX_QUEUED = 2000
+
+
+@dataclass
+class Bucket:
+    """A token bucket: ``rate`` a second, at most ``burst`` at once."""
+
+    rate: float
+    burst: float
+    tokens: float = field(init=False)
+    stamp: float = field(default_factory=time.monotonic)
+
+    def __post_init__(self) -> None:
+        self.tokens = self.burst
+
+    def take(self) -> bool:
+        now = time.monotonic()
+        self.tokens = min(self.burst, self.tokens + (now - self.stamp) * self.rate)
+        self.stamp = now
+        if self.tokens >= 1:
+            self.tokens -= 1
+            return True
+        return False
+
+
+class Connection:
+    def __init__(self, websocket: WebSocket, user: p.Person) -> None:
+        self.websocket = websocket
+        self.user = user
+        self.tables: set[int] = set()
+        self.in_lobby = True
+        self.messages = Bucket(rate=40, burst=80)
+        self.chats = Bucket(rate=0.5, burst=5)
+        self.refused_in_a_row = 0
+        self._queue: asyncio.Queue[bytes | None] = asyncio.Queue()
+        self._writer: asyncio.Task[None] | None = None
+        self.closing: tuple[int, str] | None = None
+
+    def __repr__(self) -> str:
+        return f"<Connection {self.user.name}>"
+
+    def start(self) -> None:
+        self._writer = asyncio.get_running_loop().create_task(self._write())
+
+    def send(self, message: p.ServerMessage) -> None:
+        self.send_bytes(p.encode(message))
+
+    def send_bytes(self, data: bytes) -> None:
+        if self.closing is not None:
+            return
+        if self._queue.qsize() >= MAX_QUEUED:
+            self.close(1008, "too far behind: reconnect and resync")
+            return
+        self._queue.put_nowait(data)
+
+    def close(self, code: int, reason: str) -> None:
+        if self.closing is None:
+            self.closing = (code, reason)
+            self._queue.put_nowait(None)
+
+    async def stop(self) -> None:
+        if self._writer is not None:
+            self._writer.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._writer
+
+    async def _write(self) -> None:
+        while True:
+            data = await self._queue.get()
+            if data is None:
+                code, reason = self.closing or (1000, "")
+                with contextlib.suppress(RuntimeError):
+                    await self.websocket.close(code, reason)
+                return
+            try:
+                await self.websocket.send_text(data.decode())
+            except Exception:
+                self.closing = self.closing or (1006, "gone")
+                return

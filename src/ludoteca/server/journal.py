@@ -1,0 +1,81 @@
+"""The journal: the one writer of the room. Stored first, announced after.
+
+Everything that changes the room is handed to the journal as rows to write and a
+callback that announces it. The journal writes whatever has gathered in one
+transaction and only then runs the callbacks, in the order they came: nobody hears of a
+move before it is on disk, and moves that arrive together share one commit.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from collections.abc import Callable, Sequence
+
+from .storage.store import Store, Write
+
+log = logging.getLogger("ludoteca.server")
+
+Announce = Callable[[], None]
+
+
+class Journal:
+    def __init__(self, store: Store) -> None:
+        self.store = store
+        self._pending: list[tuple[Sequence[Write], Announce | None]] = []
+        self._wake = asyncio.Event()
+        self._task: asyncio.Task[None] | None = None
+        self._idle = asyncio.Event()
+        self._idle.set()
+        self.commits = 0
+        self.rows = 0
+        #: Called with the writes of a batch that could not be stored.
+        self.on_failure: Callable[[Sequence[Write], BaseException], None] | None = None
+
+    def start(self) -> None:
+        self._task = asyncio.create_task(self._run(), name="journal")
+
+    async def stop(self) -> None:
+        """Write what is pending, then stop."""
+        await self.flushed()
+        if self._task is not None:
+            self._task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._task
+            self._task = None
+
+    def write(self, rows: Sequence[Write], announce: Announce | None = None) -> None:
+        self._pending.append((rows, announce))
+        self._idle.clear()
+        self._wake.set()
+
+    async def flushed(self) -> None:
+        """Wait until everything handed in so far is stored and announced."""
+        await self._idle.wait()
+
+    async def _run(self) -> None:
+        while True:
+            await self._wake.wait()
+            self._wake.clear()
+            batch, self._pending = self._pending, []
+            rows = [row for writes, _ in batch for row in writes]
+            if rows:
+                try:
+                    await self.store.commit(rows)
+                except Exception as error:
+                    log.exception("a batch of %d rows could not be stored", len(rows))
+                    if self.on_failure is not None:
+                        self.on_failure(rows, error)
+                    batch = []
+                else:
+                    self.commits += 1
+                    self.rows += len(rows)
+            for _, announce in batch:
+                if announce is not None:
+                    try:
+                        announce()
+                    except Exception:
+                        log.exception("announcing a stored event failed")
+            if not self._pending:
+                self._idle.set()

@@ -1,0 +1,293 @@
+"""The wire contract: every message is a msgspec struct, tagged by ``t``; nothing else.
+
+Client messages ask; server messages tell. A table's events carry ``v``, the table's
+version: it grows by one with every stored event (a seat taken, an option set, a move,
+a chat line), so a client that sees a gap asks with ``resync`` and gets what it missed.
+See docs/protocol.md for an example of every message.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import msgspec
+
+#: Longest message a client may send, in bytes; a longer one closes the connection.
+MAX_MESSAGE_BYTES = 16 * 1024
+MAX_CHAT_CHARS = 500
+
+
+class ClientMessage(msgspec.Struct, tag_field="t", forbid_unknown_fields=True):
+    pass
+
+
+# -- lobby and chat -----------------------------------------------------------------------
+
+
+class Chat(ClientMessage, tag="chat"):
+    """A chat line at a table (or in the lobby with no table); "/..." is a command."""
+
+    text: str
+    table: int | None = None
+
+
+class Create(ClientMessage, tag="create"):
+    """Open a table for a game with options; the creator hosts it and sits down."""
+
+    game: str
+    options: dict[str, Any] = {}
+
+
+# -- at a table: each slash command is also one of these ----------------------------------
+
+
+class Join(ClientMessage, tag="join"):
+    table: int
+    seat: int | None = None
+
+
+class Leave(ClientMessage, tag="leave"):
+    table: int
+
+
+class Start(ClientMessage, tag="start"):
+    table: int
+
+
+class SetOption(ClientMessage, tag="option"):
+    """``name`` and ``value`` set an option; neither lists the options and their values."""
+
+    table: int
+    name: str | None = None
+    value: str | None = None
+
+
+class SeatBot(ClientMessage, tag="bot"):
+    table: int
+    level: str | None = None
+    seat: int | None = None
+
+
+class Kick(ClientMessage, tag="kick"):
+    table: int
+    name: str
+
+
+class Watch(ClientMessage, tag="watch"):
+    table: int
+
+
+class Resign(ClientMessage, tag="resign"):
+    table: int
+
+
+class Rematch(ClientMessage, tag="rematch"):
+    table: int
+
+
+class Who(ClientMessage, tag="who"):
+    table: int | None = None
+
+
+class Help(ClientMessage, tag="help"):
+    command: str | None = None
+
+
+class Play(ClientMessage, tag="move"):
+    """A move in the game's notation, made on table version ``v``."""
+
+    table: int
+    v: int
+    move: str
+
+
+class Resync(ClientMessage, tag="resync"):
+    """I have the table up to version ``v`` and the first ``log`` entries of its match."""
+
+    table: int
+    v: int
+    log: int = 0
+
+
+class Ping(ClientMessage, tag="ping"):
+    pass
+
+
+CLIENT_MESSAGES = (
+    Chat,
+    Create,
+    Join,
+    Leave,
+    Start,
+    SetOption,
+    SeatBot,
+    Kick,
+    Watch,
+    Resign,
+    Rematch,
+    Who,
+    Help,
+    Play,
+    Resync,
+    Ping,
+)
+AnyClientMessage = (
+    Chat
+    | Create
+    | Join
+    | Leave
+    | Start
+    | SetOption
+    | SeatBot
+    | Kick
+    | Watch
+    | Resign
+    | Rematch
+    | Who
+    | Help
+    | Play
+    | Resync
+    | Ping
+)
+
+
+# -- what the server tells ----------------------------------------------------------------
+
+
+class ServerMessage(msgspec.Struct, tag_field="t", omit_defaults=False):
+    pass
+
+
+class Person(msgspec.Struct):
+    id: int
+    name: str
+    guest: bool
+
+
+class SeatInfo(msgspec.Struct):
+    """A chair at a table: a person, a bot, or nobody (``name`` None)."""
+
+    name: str | None
+    bot: str | None = None
+    connected: bool = False
+
+
+class TableInfo(msgspec.Struct):
+    id: int
+    game: str
+    options: dict[str, Any]
+    host: str | None
+    status: str  # open, running, finished, closed
+    seats: list[SeatInfo]
+    watchers: int
+    to_move: int | None = None  # the seat to move while running
+
+
+class ChatLine(msgspec.Struct):
+    name: str | None  # None: the room itself speaks
+    text: str
+    at: float
+
+
+class Welcome(ServerMessage, tag="welcome"):
+    """The first message on a connection: who you are and the games of the room."""
+
+    you: Person
+    games: list[dict[str, Any]]
+
+
+class Lobby(ServerMessage, tag="lobby"):
+    """The lobby whole: sent on connecting and on coming back from a table."""
+
+    tables: list[TableInfo]
+    online: list[str]
+    chat: list[ChatLine]
+
+
+class LobbyUpdate(ServerMessage, tag="lobby_update"):
+    """What changed in the lobby in the last moment: tables new or changed, tables
+    closed, people who came online and who left."""
+
+    tables: list[TableInfo]
+    closed: list[int]
+    joined: list[str]
+    left: list[str]
+
+
+class LobbyChat(ServerMessage, tag="lobby_chat"):
+    line: ChatLine
+
+
+class Sync(ServerMessage, tag="sync"):
+    """A table as this connection may see it: sent on watch, join and resync.
+
+    ``match`` is ``Match.view(seat, since=log)``: the log from the index the client
+    said it has, the rest whole.
+    """
+
+    table: TableInfo
+    v: int
+    you: int | None  # your seat in the running or finished match
+    chat: list[ChatLine]
+    match: dict[str, Any] | None
+
+
+class TableChanged(ServerMessage, tag="table"):
+    """Seats, options, host or status changed."""
+
+    table: TableInfo
+    v: int
+
+
+class TableChat(ServerMessage, tag="chat"):
+    table: int
+    v: int
+    line: ChatLine
+
+
+class MatchUpdate(ServerMessage, tag="match"):
+    """Moves were played: ``view`` holds only the log entries from ``view.log_from``."""
+
+    table: int
+    v: int
+    view: dict[str, Any]
+    changed: TableInfo | None = None  # the table too, when the match ended
+
+
+class Presence(ServerMessage, tag="presence"):
+    """Who is connected changed; not stored, so ``v`` stays what it was."""
+
+    table: int
+    v: int
+    connected: list[bool]
+    watchers: int
+
+
+class Info(ServerMessage, tag="info"):
+    """An answer for this connection only (``/who``, ``/help``, ``/option``)."""
+
+    code: str
+    text: str
+    table: int | None = None
+    params: dict[str, Any] = {}
+
+
+class Error(ServerMessage, tag="error"):
+    """A refusal: nothing changed. ``code`` names the kind, ``text`` says what and why."""
+
+    code: str
+    text: str
+    table: int | None = None
+    params: dict[str, Any] = {}
+
+
+class Pong(ServerMessage, tag="pong"):
+    pass
+
+
+client_decoder = msgspec.json.Decoder(AnyClientMessage)
+encoder = msgspec.json.Encoder()
+
+
+def encode(message: ServerMessage) -> bytes:
+    return encoder.encode(message)

@@ -1,0 +1,399 @@
+"""The room: its tables, who is online, the lobby, and what each client message does.
+
+The room holds the live state of every table in memory and is the only place that
+turns a client message into a change. It runs on one event loop: a message is handled
+from start to end without waiting, so two messages never interleave inside a table.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import secrets
+import time
+import unicodedata
+from collections import deque
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import ludoteca
+from ludoteca.engine import OptionError
+from ludoteca.engine.options import check_options
+
+from . import commands
+from . import protocol as p
+from .accounts import name_key
+from .connection import Connection
+from .journal import Journal
+from .seats import Chair
+from .storage.store import ChatRow, LiveTable, Store, Write
+from .table import CLOSED, FINISHED, RUNNING, Refusal, Stale, Table, Who, game_or_refuse
+
+log = logging.getLogger("ludoteca.server")
+
+LOBBY_CHAT_KEPT = 50
+#: A name entered but not yet connected stays taken this long.
+ENTRY_HOLD_SECONDS = 120.0
+#: How often the lobby's changes are gathered into one message.
+LOBBY_FLUSH_SECONDS = 0.5
+
+
+@dataclass
+class Settings:
+    db_url: str
+    bot_delay: float = 0.6
+    secure_cookies: bool = False
+
+
+class Room:
+    def __init__(self, settings: Settings, store: Store) -> None:
+        self.settings = settings
+        self.store = store
+        self.journal = Journal(store)
+        self.journal.on_failure = self._not_stored
+        self.tables: dict[int, Table] = {}
+        self.connections: dict[int, set[Connection]] = {}
+        self.names: dict[int, str] = {}
+        self._entered: dict[str, tuple[int, float]] = {}
+        self.lobby_chat: deque[p.ChatLine] = deque(maxlen=LOBBY_CHAT_KEPT)
+        #: Chance outcomes are drawn from the operating system's source, as ``secrets`` is.
+        self.chance = secrets.SystemRandom()
+        self._table_ids = 0
+        self._match_ids = 0
+        self._lobby_tables: dict[int, Table] = {}
+        self._lobby_joined: list[str] = []
+        self._lobby_left: list[str] = []
+        self._lobby_timer: asyncio.TimerHandle | None = None
+        self.games = [
+            {**ludoteca.game(g).describe(), "components": ludoteca.game(g).components()}
+            for g in ludoteca.games()
+        ]
+
+    # -- life cycle ---------------------------------------------------------------------
+
+    async def open(self) -> None:
+        await self.store.migrate()
+        self._table_ids, self._match_ids = await self.store.highest_ids()
+        for line in await self.store.recent_chat(None, LOBBY_CHAT_KEPT):
+            self.lobby_chat.append(p.ChatLine(line.name, line.text, line.at))
+        self.journal.start()
+        for live in await self.store.live_tables():
+            await self._bring_back(live)
+
+    async def close(self) -> None:
+        await self.journal.stop()
+        await self.store.close()
+
+    async def _bring_back(self, live: LiveTable) -> None:
+        """A table as it was stored: its chairs, and its match replayed from the log."""
+        row = live.row
+        table = Table(self, row.id, ludoteca.game(row.game), Who(row.host_id or 0, ""))
+        table.host_id = row.host_id
+        table.options = dict(row.options)
+        table.seats = [Chair.from_json(chair) for chair in row.seats]
+        table.status = row.status
+        table.version = table.state_version = table.announced = row.version
+        table.created_at = row.created_at
+        table.match_id = row.match_id
+        if live.match is not None:
+            document = {
+                "game": row.game,
+                "players": live.match.players,
+                "options": live.match.options,
+                "log": [{"by": "chance" if by < 0 else by, "move": text} for by, text in live.log],
+            }
+            table.match = table.game.load(document)
+            table.resigned = set(live.resigned)
+            table.result = live.result
+        for line in await self.store.recent_chat(row.id, 50):
+            table.chat.append((0, p.ChatLine(line.name, line.text, line.at)))
+        if table.status == FINISHED:
+            # Nobody watches it after a restart: it leaves the room.
+            table.status = CLOSED
+            self.journal.write([table._row()])
+            return
+        self.tables[table.id] = table
+        if table.status == RUNNING:
+            table._bot_soon()
+
+    def _not_stored(self, rows: Sequence[Write], error: BaseException) -> None:
+        # What is in memory is ahead of the database: the tables that wrote are
+        # closed to new moves until the server is restarted from what is stored.
+        log.error("the database refused a batch (%s); the room stops taking changes", error)
+        for table in self.tables.values():
+            table._in_flight += 1  # never announced: moves are refused as stale from now on
+
+    # -- numbering ------------------------------------------------------------------------
+
+    def new_table_id(self) -> int:
+        self._table_ids += 1
+        return self._table_ids
+
+    def new_match_id(self) -> int:
+        self._match_ids += 1
+        return self._match_ids
+
+    # -- people ---------------------------------------------------------------------------
+
+    def online_ids(self) -> set[int]:
+        return set(self.connections)
+
+    def name_of(self, user_id: int) -> str | None:
+        return self.names.get(user_id)
+
+    def name_taken(self, name: str, by_other_than: int | None = None) -> bool:
+        """Whether someone else online (or just entered) goes by this name."""
+        key = name_key(name)
+        now = time.monotonic()
+        held = self._entered.get(key)
+        if held is not None and held[0] != by_other_than and held[1] > now:
+            return True
+        return any(
+            name_key(self.names[user]) == key and user != by_other_than for user in self.connections
+        )
+
+    def hold_name(self, user_id: int, name: str) -> None:
+        self.names[user_id] = name
+        self._entered[name_key(name)] = (user_id, time.monotonic() + ENTRY_HOLD_SECONDS)
+
+    def connect(self, connection: Connection) -> None:
+        user = connection.user
+        first = user.id not in self.connections
+        self.connections.setdefault(user.id, set()).add(connection)
+        self.names[user.id] = user.name
+        self._entered.pop(name_key(user.name), None)
+        connection.send(p.Welcome(you=user, games=self.games))
+        self._send_lobby(connection)
+        if first:
+            self._lobby_update(joined=user.name)
+            self._presence_of(user.id)
+
+    def disconnect(self, connection: Connection) -> None:
+        user = connection.user
+        for table_id in list(connection.tables):
+            table = self.tables.get(table_id)
+            if table is not None:
+                table.unwatch(connection)
+        mine = self.connections.get(user.id)
+        if mine is None:
+            return
+        mine.discard(connection)
+        if not mine:
+            del self.connections[user.id]
+            self._lobby_update(left=user.name)
+            self._presence_of(user.id)
+
+    def _presence_of(self, user_id: int) -> None:
+        for table in self.tables.values():
+            if table.seat_of(user_id) is not None:
+                table.presence_changed()
+
+    # -- the lobby ------------------------------------------------------------------------
+
+    def _send_lobby(self, connection: Connection) -> None:
+        connection.in_lobby = True
+        connection.send(
+            p.Lobby(
+                tables=[table.info() for table in self.tables.values()],
+                online=sorted(self.names[user] for user in self.connections),
+                chat=list(self.lobby_chat),
+            )
+        )
+
+    def lobby_changed(self, table: Table) -> None:
+        self._lobby_tables[table.id] = table
+        self._lobby_soon()
+
+    def table_closed(self, table: Table) -> None:
+        self.tables.pop(table.id, None)
+        self._lobby_tables[table.id] = table
+        self._lobby_soon()
+
+    def _lobby_update(self, joined: str | None = None, left: str | None = None) -> None:
+        if joined is not None:
+            self._lobby_joined.append(joined)
+        if left is not None:
+            self._lobby_left.append(left)
+        self._lobby_soon()
+
+    def _lobby_soon(self) -> None:
+        if self._lobby_timer is None:
+            loop = asyncio.get_running_loop()
+            self._lobby_timer = loop.call_later(LOBBY_FLUSH_SECONDS, self._flush_lobby)
+
+    def _flush_lobby(self) -> None:
+        self._lobby_timer = None
+        changed = [t for t in self._lobby_tables.values() if t.status != CLOSED]
+        closed = [t.id for t in self._lobby_tables.values() if t.status == CLOSED]
+        message = p.encode(
+            p.LobbyUpdate(
+                tables=[t.info() for t in changed],
+                closed=closed,
+                joined=self._lobby_joined,
+                left=self._lobby_left,
+            )
+        )
+        self._lobby_tables, self._lobby_joined, self._lobby_left = {}, [], []
+        self._to_lobby(message)
+
+    def _to_lobby(self, data: bytes) -> None:
+        for connections in self.connections.values():
+            for connection in connections:
+                if connection.in_lobby:
+                    connection.send_bytes(data)
+
+    # -- messages -------------------------------------------------------------------------
+
+    def handle(self, connection: Connection, message: p.ClientMessage) -> None:
+        """Carry out one client message; a refusal is answered and changes nothing."""
+        table_id = getattr(message, "table", None)
+        try:
+            self._handle(connection, message)
+        except Stale as stale:
+            connection.send(p.Error(code=stale.code, text=stale.text, table=table_id))
+            table = self.tables.get(table_id) if isinstance(table_id, int) else None
+            if table is not None:
+                table.sync(connection)
+        except Refusal as refusal:
+            connection.send(
+                p.Error(code=refusal.code, text=refusal.text, table=table_id, params=refusal.params)
+            )
+        except commands.CommandError as error:
+            connection.send(p.Error(code="bad_command", text=str(error), table=table_id))
+
+    def _handle(self, connection: Connection, message: p.ClientMessage) -> None:
+        who = Who(connection.user.id, connection.user.name)
+        match message:
+            case p.Play(table=table_id, v=version, move=text):
+                self._table(table_id).play(who, version, text)
+            case p.Chat(text=text, table=table_id):
+                self._chat(connection, who, text, table_id)
+            case p.Create(game=game_id, options=options):
+                self._create(connection, who, game_id, options)
+            case p.Join(table=table_id, seat=seat):
+                connection.in_lobby = False
+                self._table(table_id).join(who, connection, seat)
+            case p.Watch(table=table_id):
+                connection.in_lobby = False
+                self._table(table_id).watch(connection)
+            case p.Leave(table=table_id):
+                self._table(table_id).leave(who, connection)
+                if not connection.tables:
+                    self._send_lobby(connection)
+            case p.Start(table=table_id):
+                self._table(table_id).start(who)
+            case p.SetOption(table=table_id, name=None):
+                table = self._table(table_id)
+                connection.send(p.Info("options", table.describe_options(), table_id))
+            case p.SetOption(table=table_id, name=name, value=value):
+                if value is None:
+                    raise Refusal("bad_option", f"give a value: /option {name} VALUE")
+                self._table(table_id).set_option(who, name, value)
+            case p.SeatBot(table=table_id, level=level, seat=seat):
+                self._table(table_id).seat_bot(who, level, seat)
+            case p.Kick(table=table_id, name=name):
+                self._table(table_id).kick(who, name)
+            case p.Resign(table=table_id):
+                self._table(table_id).resign(who)
+            case p.Rematch(table=table_id):
+                self._table(table_id).rematch(who)
+            case p.Who(table=None):
+                names = sorted(self.names[user] for user in self.connections)
+                connection.send(p.Info("who", "online: " + ", ".join(names)))
+            case p.Who(table=table_id):
+                connection.send(p.Info("who", self._who_at(self._table(table_id)), table_id))
+            case p.Help(command=topic):
+                connection.send(p.Info("help", commands.help_text(topic)))
+            case p.Resync(table=table_id, v=version, log=since):
+                table = self._table(table_id)
+                if connection not in table.watchers:
+                    raise Refusal("not_watching", f"/watch table {table_id} first")
+                if version != table.announced or since != _log_length(table):
+                    table.sync(connection, since)
+            case p.Ping():
+                connection.send(p.Pong())
+
+    def _table(self, table_id: int) -> Table:
+        table = self.tables.get(table_id)
+        if table is None:
+            open_ids = ", ".join(str(t) for t in sorted(self.tables)) or "none"
+            raise Refusal("no_table", f"there is no table {table_id}; tables: {open_ids}")
+        return table
+
+    def _create(
+        self, connection: Connection, who: Who, game_id: str, options: dict[str, Any]
+    ) -> None:
+        game = game_or_refuse(game_id)
+        try:
+            check_options(game.id, game.options, options)
+        except OptionError as error:
+            raise Refusal("bad_option", str(error)) from None
+        table = Table(self, self.new_table_id(), game, who)
+        table.options = dict(options)
+        self.tables[table.id] = table
+        connection.in_lobby = False
+        table.join(who, connection, 0)
+
+    def _chat(self, connection: Connection, who: Who, text: str, table_id: int | None) -> None:
+        text = text.strip()
+        if text.startswith("/"):
+            self.handle(connection, commands.parse(text, table_id))
+            return
+        if not connection.chats.take():
+            raise Refusal("slow_down", "you are chatting too fast; wait a moment")
+        text = _clean(text)
+        if table_id is None:
+            line = p.ChatLine(who.name, text, time.time())
+            self.lobby_chat.append(line)
+            data = p.encode(p.LobbyChat(line=line))
+            self.journal.write(
+                [ChatRow(None, who.id, who.name, text, line.at)], lambda: self._to_lobby(data)
+            )
+            return
+        table = self._table(table_id)
+        if connection not in table.watchers:
+            raise Refusal("not_watching", f"/watch table {table_id} first to chat there")
+        table.say(who, text)
+
+    def _who_at(self, table: Table) -> str:
+        online = self.online_ids()
+        seated = [
+            f"{seat}: {chair.name}"
+            + (f" (bot, {chair.bot})" if chair.bot else "")
+            + ("" if chair.bot or chair.user_id in online else " (away)")
+            for seat, chair in enumerate(table.seats)
+            if chair is not None
+        ]
+        watching = sorted({c.user.name for c in table.watchers if table.seat_of(c.user.id) is None})
+        return (
+            f"table {table.id} ({table.game.id}, {table.status}); seats: "
+            + ("; ".join(seated) or "none")
+            + "; watching: "
+            + (", ".join(watching) or "nobody")
+        )
+
+    def status(self) -> dict[str, Any]:
+        return {
+            "tables": len(self.tables),
+            "running": sum(t.status == RUNNING for t in self.tables.values()),
+            "connections": sum(len(c) for c in self.connections.values()),
+            "online": len(self.connections),
+            "commits": self.journal.commits,
+            "rows": self.journal.rows,
+        }
+
+
+def _log_length(table: Table) -> int:
+    return 0 if table.match is None else table.match.moves_played
+
+
+def _clean(text: str) -> str:
+    """Chat text as stored and sent: no control characters, a bounded length."""
+    if not text:
+        raise Refusal("bad_chat", "an empty line is not sent")
+    if len(text) > p.MAX_CHAT_CHARS:
+        raise Refusal("bad_chat", f"a chat line has at most {p.MAX_CHAT_CHARS} characters")
+    if any(unicodedata.category(ch) in ("Cc", "Cf") for ch in text):
+        raise Refusal("bad_chat", "a chat line cannot hold control characters")
+    return text

@@ -1,0 +1,91 @@
+"""The tables of the database, as SQLAlchemy Core: the migrations create exactly these."""
+
+from __future__ import annotations
+
+import sqlalchemy as sa
+
+metadata = sa.MetaData()
+
+#: A person: a guest (no password, name free again once they are gone) or a registered
+#: player (argon2 hash; the name is theirs for good).
+users = sa.Table(
+    "users",
+    metadata,
+    sa.Column("id", sa.Integer, primary_key=True, autoincrement=True),
+    sa.Column("name", sa.String(40), nullable=False),
+    sa.Column("name_key", sa.String(40), nullable=False),
+    sa.Column("password_hash", sa.String(200), nullable=True),
+    sa.Column("guest", sa.Boolean, nullable=False),
+    sa.Column("created_at", sa.Float, nullable=False),
+    sa.Index(
+        "users_registered_name",
+        "name_key",
+        unique=True,
+        sqlite_where=sa.text("NOT guest"),
+        postgresql_where=sa.text("NOT guest"),
+    ),
+)
+
+#: Secrets the server makes once and keeps: the key that signs sessions.
+server_keys = sa.Table(
+    "server_keys",
+    metadata,
+    sa.Column("name", sa.String(40), primary_key=True),
+    sa.Column("value", sa.String(200), nullable=False),
+)
+
+#: A table in the room: its chairs, options and host, and the match being played there.
+tables = sa.Table(
+    "tables",
+    metadata,
+    sa.Column("id", sa.Integer, primary_key=True, autoincrement=True),
+    sa.Column("game", sa.String(20), nullable=False),
+    sa.Column("options", sa.JSON, nullable=False),
+    sa.Column("seats", sa.JSON, nullable=False),
+    sa.Column("host_id", sa.Integer, nullable=True),
+    sa.Column("status", sa.String(10), nullable=False),
+    sa.Column("version", sa.Integer, nullable=False),
+    sa.Column("match_id", sa.Integer, nullable=True),
+    sa.Column("created_at", sa.Float, nullable=False),
+    sa.Index("tables_status", "status"),
+)
+
+#: One play of a game at a table; its log is in ``moves``.
+matches = sa.Table(
+    "matches",
+    metadata,
+    sa.Column("id", sa.Integer, primary_key=True, autoincrement=True),
+    sa.Column("table_id", sa.Integer, nullable=False),
+    sa.Column("game", sa.String(20), nullable=False),
+    sa.Column("players", sa.Integer, nullable=False),
+    sa.Column("options", sa.JSON, nullable=False),
+    sa.Column("seats", sa.JSON, nullable=False),
+    sa.Column("started_at", sa.Float, nullable=False),
+    sa.Column("finished_at", sa.Float, nullable=True),
+    sa.Column("result", sa.JSON, nullable=True),
+    sa.Column("resigned", sa.JSON, nullable=False),
+)
+
+#: The match log, one row an entry, chance outcomes included (``by`` -1 is chance).
+moves = sa.Table(
+    "moves",
+    metadata,
+    sa.Column("match_id", sa.Integer, primary_key=True),
+    sa.Column("n", sa.Integer, primary_key=True),
+    sa.Column("by", sa.Integer, nullable=False),
+    sa.Column("text", sa.String(200), nullable=False),
+    sa.Column("at", sa.Float, nullable=False),
+)
+
+#: Chat lines of the lobby (``table_id`` null) and of tables.
+chat = sa.Table(
+    "chat",
+    metadata,
+    sa.Column("id", sa.Integer, primary_key=True, autoincrement=True),
+    sa.Column("table_id", sa.Integer, nullable=True),
+    sa.Column("user_id", sa.Integer, nullable=True),
+    sa.Column("name", sa.String(40), nullable=True),
+    sa.Column("text", sa.String(600), nullable=False),
+    sa.Column("at", sa.Float, nullable=False),
+    sa.Index("chat_table", "table_id", "id"),
+)

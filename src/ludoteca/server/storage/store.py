@@ -1,0 +1,276 @@
+"""The store: every read and write of the database, in SQLAlchemy Core.
+
+Writes come as small row values and are committed together: ``commit`` takes whatever
+the journal gathered (moves of many tables, chat lines, table changes) and writes it in
+one transaction, so a burst of moves costs one commit, not one each.
+"""
+
+from __future__ import annotations
+
+import secrets
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass
+from importlib import resources
+from typing import Any
+
+import sqlalchemy as sa
+from alembic import command
+from alembic.config import Config
+from sqlalchemy.ext.asyncio import AsyncEngine, create_async_engine
+
+from .schema import chat, matches, moves, server_keys, tables, users
+
+#: ``moves.by`` for chance outcomes.
+CHANCE_BY = -1
+
+
+@dataclass(frozen=True, slots=True)
+class MoveRow:
+    match_id: int
+    n: int
+    by: int
+    text: str
+    at: float
+
+
+@dataclass(frozen=True, slots=True)
+class ChatRow:
+    table_id: int | None
+    user_id: int | None
+    name: str | None
+    text: str
+    at: float
+
+
+@dataclass(frozen=True, slots=True)
+class TableRow:
+    """A table as it is now; written whole, the newest of a batch wins."""
+
+    id: int
+    game: str
+    options: dict[str, Any]
+    seats: list[dict[str, Any] | None]
+    host_id: int | None
+    status: str
+    version: int
+    match_id: int | None
+    created_at: float
+
+
+@dataclass(frozen=True, slots=True)
+class MatchRow:
+    id: int
+    table_id: int
+    game: str
+    players: int
+    options: dict[str, Any]
+    seats: list[dict[str, Any]]
+    started_at: float
+
+
+@dataclass(frozen=True, slots=True)
+class MatchEnded:
+    id: int
+    finished_at: float
+    result: dict[str, Any]
+    resigned: list[int]
+
+
+@dataclass(frozen=True, slots=True)
+class UserRow:
+    id: int
+    name: str
+    guest: bool
+    password_hash: str | None
+
+
+Write = MoveRow | ChatRow | TableRow | MatchRow | MatchEnded
+
+
+@dataclass
+class LiveTable:
+    """A table to bring back on start, with its match's log."""
+
+    row: TableRow
+    match: MatchRow | None
+    resigned: list[int]
+    result: dict[str, Any] | None
+    log: list[tuple[int, str]]
+
+
+class Store:
+    def __init__(self, url: str) -> None:
+        self.url = url
+        self.engine: AsyncEngine = create_async_engine(url, pool_pre_ping=False)
+        if self.engine.dialect.name == "sqlite":
+            sa.event.listen(self.engine.sync_engine, "connect", _sqlite_pragmas)
+
+    async def close(self) -> None:
+        await self.engine.dispose()
+
+    async def migrate(self) -> None:
+        """Bring the schema to the newest migration (alembic), as the server starts."""
+
+        def upgrade(connection: sa.Connection) -> None:
+            config = Config()
+            config.set_main_option(
+                "script_location", str(resources.files("ludoteca.server.storage") / "migrations")
+            )
+            config.attributes["connection"] = connection
+            command.upgrade(config, "head")
+
+        async with self.engine.begin() as connection:
+            await connection.run_sync(upgrade)
+
+    # -- keys and ids ---------------------------------------------------------------------
+
+    async def server_key(self, name: str) -> str:
+        """A secret made once and kept, so that sessions outlive a restart."""
+        async with self.engine.begin() as connection:
+            value = await connection.scalar(
+                sa.select(server_keys.c.value).where(server_keys.c.name == name)
+            )
+            if value is None:
+                value = secrets.token_urlsafe(48)
+                await connection.execute(server_keys.insert().values(name=name, value=value))
+            return str(value)
+
+    async def highest_ids(self) -> tuple[int, int]:
+        """The highest table and match ids so far: the room numbers new ones after them."""
+        async with self.engine.connect() as connection:
+            table = await connection.scalar(sa.select(sa.func.max(tables.c.id)))
+            match = await connection.scalar(sa.select(sa.func.max(matches.c.id)))
+        return int(table or 0), int(match or 0)
+
+    # -- people ---------------------------------------------------------------------------
+
+    async def add_user(self, name: str, name_key: str, password_hash: str | None) -> int:
+        async with self.engine.begin() as connection:
+            result = await connection.execute(
+                users.insert().values(
+                    name=name,
+                    name_key=name_key,
+                    password_hash=password_hash,
+                    guest=password_hash is None,
+                    created_at=time.time(),
+                )
+            )
+            return int(result.inserted_primary_key[0])
+
+    async def registered(self, name_key: str) -> UserRow | None:
+        async with self.engine.connect() as connection:
+            row = (
+                await connection.execute(
+                    sa.select(users).where(users.c.name_key == name_key, sa.not_(users.c.guest))
+                )
+            ).first()
+        return None if row is None else UserRow(row.id, row.name, row.guest, row.password_hash)
+
+    async def user(self, user_id: int) -> UserRow | None:
+        async with self.engine.connect() as connection:
+            row = (await connection.execute(sa.select(users).where(users.c.id == user_id))).first()
+        return None if row is None else UserRow(row.id, row.name, row.guest, row.password_hash)
+
+    # -- the room -------------------------------------------------------------------------
+
+    async def commit(self, writes: Sequence[Write]) -> None:
+        """Write a batch in one transaction: all of it is stored, or none."""
+        move_rows = [_fields(w) for w in writes if isinstance(w, MoveRow)]
+        chat_rows = [_fields(w) for w in writes if isinstance(w, ChatRow)]
+        new_matches = [_fields(w) for w in writes if isinstance(w, MatchRow)]
+        newest_tables = {w.id: w for w in writes if isinstance(w, TableRow)}
+        ended = [w for w in writes if isinstance(w, MatchEnded)]
+        async with self.engine.begin() as connection:
+            if new_matches:
+                await connection.execute(
+                    matches.insert(), [{**m, "resigned": []} for m in new_matches]
+                )
+            if move_rows:
+                await connection.execute(moves.insert(), move_rows)
+            if chat_rows:
+                await connection.execute(chat.insert(), chat_rows)
+            for end in ended:
+                await connection.execute(
+                    matches.update()
+                    .where(matches.c.id == end.id)
+                    .values(finished_at=end.finished_at, result=end.result, resigned=end.resigned)
+                )
+            for row in newest_tables.values():
+                values = _fields(row)
+                updated = await connection.execute(
+                    tables.update().where(tables.c.id == row.id).values(values)
+                )
+                if updated.rowcount == 0:
+                    await connection.execute(tables.insert().values(values))
+
+    async def live_tables(self) -> list[LiveTable]:
+        """Tables still open or playing, each with its match and that match's log."""
+        live = []
+        async with self.engine.connect() as connection:
+            rows = (
+                await connection.execute(
+                    sa.select(tables)
+                    .where(tables.c.status.in_(("open", "running", "finished")))
+                    .order_by(tables.c.id)
+                )
+            ).all()
+            for row in rows:
+                table = TableRow(**{c: getattr(row, c) for c in TableRow.__slots__})
+                match = None
+                resigned: list[int] = []
+                result = None
+                log: list[tuple[int, str]] = []
+                if row.match_id is not None:
+                    found = (
+                        await connection.execute(
+                            sa.select(matches).where(matches.c.id == row.match_id)
+                        )
+                    ).first()
+                    if found is not None:
+                        match = MatchRow(**{c: getattr(found, c) for c in MatchRow.__slots__})
+                        resigned = list(found.resigned)
+                        result = found.result
+                        log = [
+                            (r.by, r.text)
+                            for r in await connection.execute(
+                                sa.select(moves.c.by, moves.c.text)
+                                .where(moves.c.match_id == row.match_id)
+                                .order_by(moves.c.n)
+                            )
+                        ]
+                live.append(LiveTable(table, match, resigned, result, log))
+        return live
+
+    async def recent_chat(self, table_id: int | None, limit: int) -> list[ChatRow]:
+        where = chat.c.table_id.is_(None) if table_id is None else chat.c.table_id == table_id
+        async with self.engine.connect() as connection:
+            rows = (
+                await connection.execute(
+                    sa.select(chat).where(where).order_by(chat.c.id.desc()).limit(limit)
+                )
+            ).all()
+        return [ChatRow(r.table_id, r.user_id, r.name, r.text, r.at) for r in reversed(rows)]
+
+    async def match_log(self, match_id: int) -> list[tuple[int, str]]:
+        async with self.engine.connect() as connection:
+            rows = await connection.execute(
+                sa.select(moves.c.by, moves.c.text)
+                .where(moves.c.match_id == match_id)
+                .order_by(moves.c.n)
+            )
+            return [(r.by, r.text) for r in rows]
+
+
+def _fields(row: Any) -> dict[str, Any]:
+    return {name: getattr(row, name) for name in row.__slots__}
+
+
+def _sqlite_pragmas(connection: Any, _record: object) -> None:
+    # WAL lets readers work while a commit is written; synchronous=FULL makes a commit
+    # survive a power cut, not only a killed process.
+    cursor = connection.cursor()
+    cursor.execute("PRAGMA journal_mode=WAL")
+    cursor.execute("PRAGMA synchronous=FULL")
+    cursor.execute("PRAGMA busy_timeout=10000")
+    cursor.close()

@@ -1,0 +1,668 @@
+"""One table's authority: its chairs, options, host, live match and version.
+
+Every change goes the same way: check (refuse with a ``Refusal`` and change nothing),
+change the table in memory, hand the rows to the journal, and announce from the
+journal's callback once they are stored. A move is checked by the engine, played,
+followed by any chance events the server draws, stored, and only then announced.
+
+The match in memory is never more than one stored event ahead of the database: a person's
+move must name the newest version they have been told of, and bots move only once the
+previous event is announced. Views and syncs are therefore built when announcing, from a
+match that is exactly what is stored.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import time
+from collections import deque
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+import ludoteca
+from ludoteca.engine import (
+    CHANCE,
+    Game,
+    IllegalMove,
+    LudotecaError,
+    Match,
+    MoveSyntaxError,
+    OptionError,
+    OptionValue,
+)
+
+from . import protocol as p
+from .seats import DEFAULT_LEVEL, QUICK_LEVELS, Chair, bot_levels, bot_name, choose
+from .storage.store import CHANCE_BY, ChatRow, MatchEnded, MatchRow, MoveRow, TableRow, Write
+
+if TYPE_CHECKING:
+    from .connection import Connection
+    from .room import Room
+
+log = logging.getLogger("ludoteca.server")
+
+OPEN, RUNNING, FINISHED, CLOSED = "open", "running", "finished", "closed"
+CHAT_KEPT = 50
+
+
+class Refusal(Exception):
+    """A request that changes nothing; ``code`` names the kind, the text says why."""
+
+    def __init__(self, code: str, text: str, **params: Any) -> None:
+        super().__init__(text)
+        self.code = code
+        self.text = text
+        self.params = params
+
+
+class Stale(Refusal):
+    """A move made on an old version: the client is sent the current state."""
+
+
+@dataclass(frozen=True, slots=True)
+class Who:
+    """The person asking: a user id and their name."""
+
+    id: int
+    name: str
+
+
+class Table:
+    def __init__(self, room: Room, table_id: int, game: Game, host: Who) -> None:
+        self.room = room
+        self.id = table_id
+        self.game = game
+        self.options: dict[str, OptionValue] = {}
+        self.host_id: int | None = host.id
+        self.status = OPEN
+        self.version = 0
+        #: The version of the last event that changed the match or the chairs: a move
+        #: made on an older version was made on a position that is gone.
+        self.state_version = 0
+        self.seats: list[Chair | None] = [None] * game.max_players
+        self.match: Match | None = None
+        self.match_id: int | None = None
+        self.resigned: set[int] = set()
+        self.result: dict[str, Any] | None = None
+        #: Recent chat as (version, line): a sync shows only lines already announced.
+        self.chat: deque[tuple[int, p.ChatLine]] = deque(maxlen=CHAT_KEPT)
+        #: The newest version announced to the table.
+        self.announced = 0
+        self.watchers: set[Connection] = set()
+        self.created_at = time.time()
+        self._in_flight = 0
+        self._waiting_syncs: list[tuple[Connection, int]] = []
+        self._bot_timer: asyncio.TimerHandle | None = None
+        self._thinking = False
+
+    # -- what is seen -------------------------------------------------------------------
+
+    def info(self) -> p.TableInfo:
+        online = self.room.online_ids()
+        return p.TableInfo(
+            id=self.id,
+            game=self.game.id,
+            options=dict(self.options),
+            host=self._name_of(self.host_id),
+            status=self.status,
+            seats=[
+                p.SeatInfo(None)
+                if chair is None
+                else p.SeatInfo(
+                    chair.name,
+                    chair.bot,
+                    chair.bot is not None or chair.user_id in online,
+                )
+                for chair in self.seats
+            ],
+            watchers=len(self.watchers),
+            to_move=self._to_move(),
+        )
+
+    @property
+    def live(self) -> Match:
+        """The match of a table that has one (running or finished)."""
+        if self.match is None or self.match_id is None:
+            raise RuntimeError(f"table {self.id} has no match; it is {self.status}")
+        return self.match
+
+    def seat_of(self, user_id: int) -> int | None:
+        for seat, chair in enumerate(self.seats):
+            if chair is not None and chair.user_id == user_id:
+                return seat
+        return None
+
+    def _match_seat(self, user_id: int) -> int | None:
+        """The seat whose view this person gets: only once a match is under way."""
+        return None if self.match is None else self.seat_of(user_id)
+
+    def _to_move(self) -> int | None:
+        if self.match is None or self.status != RUNNING:
+            return None
+        actor = self.match.to_move
+        return actor if isinstance(actor, int) else None
+
+    def _name_of(self, user_id: int | None) -> str | None:
+        if user_id is None:
+            return None
+        for chair in self.seats:
+            if chair is not None and chair.user_id == user_id:
+                return chair.name
+        return self.room.name_of(user_id)
+
+    def view_for(self, seat: int | None, since: int = 0) -> dict[str, Any] | None:
+        if self.match is None:
+            return None
+        view = self.match.view(seat, since)
+        if self.result is not None:
+            view["result"] = self.result
+        return view
+
+    def sync(self, connection: Connection, since: int = 0) -> None:
+        """Send ``connection`` the table as it may see it, once what is pending is stored."""
+        if self._in_flight:
+            self._waiting_syncs.append((connection, since))
+            return
+        seat = self._match_seat(connection.user.id)
+        log_length = 0 if self.match is None else self.match.moves_played
+        connection.send(
+            p.Sync(
+                table=self.info(),
+                v=self.announced,
+                you=seat,
+                chat=[line for version, line in self.chat if version <= self.announced],
+                match=self.view_for(seat, min(max(since, 0), log_length)),
+            )
+        )
+
+    # -- who is here --------------------------------------------------------------------
+
+    def watch(self, connection: Connection) -> None:
+        fresh = connection not in self.watchers
+        self.watchers.add(connection)
+        connection.tables.add(self.id)
+        self.sync(connection)
+        if fresh:
+            self._presence()
+
+    def unwatch(self, connection: Connection) -> None:
+        if connection in self.watchers:
+            self.watchers.discard(connection)
+            connection.tables.discard(self.id)
+            self._presence()
+            self._close_if_empty()
+
+    def presence_changed(self) -> None:
+        self._presence()
+
+    def _presence(self) -> None:
+        if self.status == CLOSED:
+            return
+        info = self.info()
+        message = p.Presence(
+            table=self.id,
+            v=self.announced,
+            connected=[seat.connected for seat in info.seats],
+            watchers=info.watchers,
+        )
+        self._send_all(message)
+
+    # -- chairs and options, before the start -------------------------------------------
+
+    def join(self, who: Who, connection: Connection | None, seat: int | None) -> None:
+        self._expect(OPEN, "join")
+        if self.seat_of(who.id) is not None:
+            raise Refusal("seated", "you already sit at this table; /leave first to move")
+        seat = self._free_seat(seat)
+        self.seats[seat] = Chair(who.name, user_id=who.id)
+        if self.host_id is None:
+            self.host_id = who.id
+        if connection is not None and connection not in self.watchers:
+            self.watchers.add(connection)
+            connection.tables.add(self.id)
+        self._changed()
+        if connection is not None:
+            self.sync(connection)
+
+    def leave(self, who: Who, connection: Connection | None) -> None:
+        seat = self.seat_of(who.id)
+        if seat is not None and self.status == OPEN:
+            self.seats[seat] = None
+            if self.host_id == who.id:
+                self.host_id = self._next_host(who.id)
+            self._changed()
+        elif self.host_id == who.id and self.status != RUNNING:
+            self.host_id = self._next_host(who.id)
+            self._changed()
+        if connection is not None:
+            self.unwatch(connection)
+        else:
+            self._close_if_empty()
+
+    def set_option(self, who: Who, name: str, value: str) -> None:
+        self._expect_host(who, "set options")
+        self._expect(OPEN, "set options")
+        declared = {option.name: option for option in self.game.options}
+        if name not in declared:
+            known = ", ".join(declared) or "none"
+            raise Refusal(
+                "unknown_option", f"{self.game.id} has no option {name!r}; its options: {known}"
+            )
+        try:
+            self.options[name] = declared[name].parse(value)
+        except OptionError as error:
+            raise Refusal("bad_option", str(error)) from None
+        self._changed()
+
+    def describe_options(self) -> str:
+        if not self.game.options:
+            return f"{self.game.id} has no options"
+        lines = []
+        for option in self.game.options:
+            value = self.options.get(option.name, option.default)
+            lines.append(
+                f"{option.name} = {_plain(value)} ({option.allowed()}): {option.description}"
+            )
+        return "\n".join(lines)
+
+    def seat_bot(self, who: Who, level: str | None, seat: int | None) -> None:
+        self._expect_host(who, "seat a bot")
+        self._expect(OPEN, "seat a bot")
+        level = level or DEFAULT_LEVEL
+        if level not in bot_levels():
+            raise Refusal(
+                "bad_bot", f"no bot level {level!r}; the levels are: {', '.join(bot_levels())}"
+            )
+        seat = self._free_seat(seat)
+        taken = {chair.name for chair in self.seats if chair is not None}
+        self.seats[seat] = Chair(bot_name(level, taken), bot=level)
+        self._changed()
+
+    def kick(self, who: Who, name: str) -> None:
+        self._expect_host(who, "kick")
+        self._expect(OPEN, "kick")
+        for seat, chair in enumerate(self.seats):
+            if chair is not None and chair.name.casefold() == name.strip().casefold():
+                if chair.user_id == who.id:
+                    raise Refusal("kick_self", "you cannot kick yourself; /leave instead")
+                self.seats[seat] = None
+                self._changed()
+                return
+        seated = ", ".join(chair.name for chair in self.seats if chair is not None)
+        raise Refusal("not_seated", f"nobody called {name!r} sits here; seated: {seated}")
+
+    def _free_seat(self, seat: int | None) -> int:
+        if seat is None:
+            for index, chair in enumerate(self.seats):
+                if chair is None:
+                    return index
+            raise Refusal("full", f"all {len(self.seats)} seats are taken")
+        if not 0 <= seat < len(self.seats):
+            raise Refusal("bad_seat", f"seats are numbered 0 to {len(self.seats) - 1}, not {seat}")
+        if self.seats[seat] is not None:
+            free = [str(i) for i, chair in enumerate(self.seats) if chair is None]
+            raise Refusal(
+                "seat_taken", f"seat {seat} is taken; free seats: {', '.join(free) or 'none'}"
+            )
+        return seat
+
+    def _next_host(self, leaving: int) -> int | None:
+        for chair in self.seats:
+            if chair is not None and chair.is_person and chair.user_id != leaving:
+                return chair.user_id
+        for connection in self.watchers:
+            if connection.user.id != leaving:
+                return connection.user.id
+        return None
+
+    # -- the match ----------------------------------------------------------------------
+
+    def start(self, who: Who) -> None:
+        self._expect_host(who, "start")
+        self._expect(OPEN, "start")
+        chairs = [chair for chair in self.seats if chair is not None]
+        if len(chairs) < self.game.min_players:
+            raise Refusal(
+                "too_few",
+                f"{self.game.id} needs at least {self.game.min_players} players; "
+                f"{len(chairs)} seated (/join, or /bot to add a bot)",
+            )
+        try:
+            match = self.game.new_match(len(chairs), self.options)
+        except OptionError as error:
+            raise Refusal("bad_option", str(error)) from None
+        self.seats = list(chairs)
+        self.match = match
+        self.match_id = self.room.new_match_id()
+        self.resigned = set()
+        self.result = None
+        self.status = RUNNING
+        rows: list[Write] = [
+            MatchRow(
+                self.match_id,
+                self.id,
+                self.game.id,
+                len(chairs),
+                dict(match.options),
+                [chair.to_json() for chair in chairs],
+                time.time(),
+            )
+        ]
+        self._play_chance()
+        rows.extend(self._log_rows(0))
+        self._event(rows, lambda _version: self._after_start())
+
+    def _after_start(self) -> None:
+        for connection in list(self.watchers):
+            self.sync(connection)
+        self.room.lobby_changed(self)
+        self._bot_soon()
+
+    def play(self, who: Who, version: int, text: str) -> None:
+        self._expect(RUNNING, "move")
+        match = self.live
+        seat = self.seat_of(who.id)
+        if seat is None:
+            raise Refusal("not_seated", "you do not play at this table; spectators cannot move")
+        if seat in self.resigned:
+            raise Refusal("resigned", "you resigned: a bot plays this seat now")
+        if version < self.state_version or self._in_flight:
+            raise Stale(
+                "stale",
+                f"your move was made on version {version}, but the table is at "
+                f"{self.state_version}: here is the current state",
+            )
+        actor = match.to_move
+        if actor is CHANCE:
+            raise Refusal("not_your_turn", "wait: the server is drawing a chance outcome")
+        if actor != seat:
+            raise Refusal("not_your_turn", f"it is {self._seat_name(actor)}'s turn, not yours")
+        self._play_seat(seat, text)
+
+    def _seat_name(self, seat: object) -> str:
+        chair = self.seats[seat] if isinstance(seat, int) else None
+        return f"seat {seat}" if chair is None else chair.name
+
+    def _play_seat(self, seat: int, text: str) -> None:
+        match = self.live
+        try:
+            move = match.parse(text)
+        except MoveSyntaxError as error:
+            raise Refusal("bad_move", str(error)) from None
+        if move.is_chance:
+            # Whether a forced outcome were accepted would tell what is left in a deck.
+            raise Refusal("bad_move", "only the server plays chance outcomes")
+        since = match.moves_played
+        try:
+            match.play(move)
+        except IllegalMove as error:
+            raise Refusal("illegal", str(error)) from None
+        self._play_chance()
+        self._moved(since)
+
+    def _play_chance(self) -> None:
+        match = self.live
+        while match.to_move is CHANCE:
+            match.play_chance(self.room.chance)
+
+    def _log_rows(self, since: int) -> list[Write]:
+        match = self.live
+        now = time.time()
+        return [
+            MoveRow(
+                self.match_id or 0,
+                n,
+                CHANCE_BY if entry.actor is CHANCE else entry.actor,  # type: ignore[arg-type]
+                entry.text,
+                now,
+            )
+            for n, entry in enumerate(match.log[since:], start=since)
+        ]
+
+    def _moved(self, since: int) -> None:
+        match = self.live
+        rows = self._log_rows(since)
+        over = match.is_over
+        if over:
+            self._finish(rows)
+        info = self.info() if over else None
+        self._event(rows, lambda version: self._announce_moves(version, since, info))
+
+    def _announce_moves(self, version: int, since: int, info: p.TableInfo | None) -> None:
+        # Each seat's view is built once and sent to every tab of that seat; spectators
+        # share one.
+        views: dict[int | None, bytes] = {}
+        for connection in list(self.watchers):
+            seat = self._match_seat(connection.user.id)
+            data = views.get(seat)
+            if data is None:
+                data = views[seat] = p.encode(
+                    p.MatchUpdate(
+                        table=self.id,
+                        v=version,
+                        view=self.view_for(seat, since) or {},
+                        changed=info,
+                    )
+                )
+            connection.send_bytes(data)
+        over = info is not None
+        if over:
+            self.room.lobby_changed(self)
+        self._bot_soon()
+
+    def _finish(self, rows: list[Write], ranking: list[list[int]] | None = None) -> None:
+        """The match has ended, by its rules (``ranking`` None) or by resignation."""
+        match = self.live
+        if ranking is None:
+            result = match.result().to_json()
+            standing = [
+                [seat for seat in place if seat not in self.resigned] for place in result["ranking"]
+            ]
+            standing = [place for place in standing if place]
+            standing += [[seat] for seat in sorted(self.resigned)]
+            result["standing"] = standing
+        else:
+            result = {"ranking": ranking, "scores": None, "rounds": 0, "details": {}}
+            result["standing"] = ranking
+            result["ended_by"] = "resignation"
+        result["resigned"] = sorted(self.resigned)
+        self.result = result
+        self.status = FINISHED
+        rows.append(MatchEnded(self.match_id or 0, time.time(), result, sorted(self.resigned)))
+
+    def resign(self, who: Who) -> None:
+        self._expect(RUNNING, "resign")
+        seat = self.seat_of(who.id)
+        if seat is None:
+            raise Refusal("not_seated", "only a player at this table can resign")
+        if seat in self.resigned:
+            raise Refusal("resigned", "you have already resigned")
+        self.resigned.add(seat)
+        remaining = [s for s in range(len(self.seats)) if s not in self.resigned]
+        rows: list[Write] = []
+        if len(remaining) == 1:
+            ranking = [remaining, *[[s] for s in sorted(self.resigned)]]
+            self._finish(rows, ranking)
+        else:
+            chair = self.seats[seat]
+            if chair is not None:
+                chair.bot = DEFAULT_LEVEL
+        self._changed(rows)
+        if len(remaining) > 1:
+            self.say(None, f"{who.name} resigns; a bot ({DEFAULT_LEVEL}) plays the seat on")
+        else:
+            self.say(None, f"{who.name} resigns")
+
+    def rematch(self, who: Who) -> None:
+        self._expect(FINISHED, "rematch")
+        if self.seat_of(who.id) is None and self.host_id != who.id:
+            raise Refusal("not_seated", "only the players of the last match can ask for a rematch")
+        for chair in self.seats:
+            if chair is not None and chair.user_id is not None:
+                chair.bot = None  # a resigned player plays their own seat again
+        self.seats += [None] * (self.game.max_players - len(self.seats))
+        self.status = OPEN
+        self.match = None
+        self.result = None
+        self._changed()
+        if who.id == self.host_id:
+            self.start(who)
+
+    # -- chat ---------------------------------------------------------------------------
+
+    def say(self, who: Who | None, text: str) -> None:
+        """A chat line; ``who`` None is the room itself (a resignation, a bot taking over)."""
+        if self.status == CLOSED:
+            raise Refusal("closed", "this table is closed")
+        name = None if who is None else who.name
+        line = p.ChatLine(name, text, time.time())
+        self.version += 1
+        version = self.version
+        self.chat.append((version, line))
+        rows: list[Write] = [
+            ChatRow(self.id, None if who is None else who.id, name, text, line.at),
+            self._row(),
+        ]
+
+        def announce() -> None:
+            self.announced = max(self.announced, version)
+            self._send_all(p.TableChat(table=self.id, v=version, line=line))
+
+        self.room.journal.write(rows, announce)
+
+    # -- events -------------------------------------------------------------------------
+
+    def _changed(self, rows: list[Write] | None = None) -> None:
+        """Chairs, options, host or status changed: store the table, then tell everyone."""
+        info = self.info()
+        self._event(rows or [], lambda version: self._announce_change(version, info))
+
+    def _announce_change(self, version: int, info: p.TableInfo) -> None:
+        self._send_all(p.TableChanged(table=info, v=version))
+        self.room.lobby_changed(self)
+        self._bot_soon()
+
+    def _event(self, rows: list[Write], announce: Callable[[int], None]) -> None:
+        """A change of the match or the chairs: stored, then announced with its version."""
+        self.version += 1
+        self.state_version = version = self.version
+        rows = [*rows, self._row()]
+        self._in_flight += 1
+
+        def announced() -> None:
+            self._in_flight -= 1
+            self.announced = max(self.announced, version)
+            announce(version)
+            waiting, self._waiting_syncs = self._waiting_syncs, []
+            for connection, since in waiting:
+                if connection in self.watchers:
+                    self.sync(connection, since)
+
+        self.room.journal.write(rows, announced)
+
+    def _row(self) -> TableRow:
+        return TableRow(
+            id=self.id,
+            game=self.game.id,
+            options=dict(self.options),
+            seats=[None if chair is None else chair.to_json() for chair in self.seats],
+            host_id=self.host_id,
+            status=self.status,
+            version=self.version,
+            match_id=self.match_id,
+            created_at=self.created_at,
+        )
+
+    def _send_all(self, message: p.ServerMessage) -> None:
+        data = p.encode(message)
+        for connection in list(self.watchers):
+            connection.send_bytes(data)
+
+    def _close_if_empty(self) -> None:
+        if self.status == RUNNING or self.watchers:
+            return
+        if self.status == OPEN and any(c is not None and c.is_person for c in self.seats):
+            return
+        self.status = CLOSED
+        self._cancel_bot()
+        self.room.journal.write([self._row()])
+        self.room.table_closed(self)
+
+    # -- bots ---------------------------------------------------------------------------
+
+    def _bot_soon(self) -> None:
+        seat = self._to_move()
+        if seat is None or self._bot_timer is not None or self._thinking:
+            return
+        chair = self.seats[seat]
+        if chair is None or chair.bot is None:
+            return
+        loop = asyncio.get_running_loop()
+        self._bot_timer = loop.call_later(self.room.settings.bot_delay, self._bot_turn)
+
+    def _cancel_bot(self) -> None:
+        if self._bot_timer is not None:
+            self._bot_timer.cancel()
+            self._bot_timer = None
+
+    def _bot_turn(self) -> None:
+        self._bot_timer = None
+        seat = self._to_move()
+        if seat is None or self._in_flight or self.match is None:
+            return
+        chair = self.seats[seat]
+        if chair is None or chair.bot is None:
+            return
+        if chair.bot in QUICK_LEVELS:
+            self._bot_moves(seat, str(choose(chair.bot, self.match)))
+        else:
+            self._thinking = True
+            asyncio.get_running_loop().create_task(self._think(seat, chair.bot))
+
+    async def _think(self, seat: int, level: str) -> None:
+        played = self.live.moves_played
+        try:
+            move = await asyncio.to_thread(choose, level, self.live.copy())
+        finally:
+            self._thinking = False
+        if self.match is not None and self.match.moves_played == played:
+            self._bot_moves(seat, str(move))
+
+    def _bot_moves(self, seat: int, text: str) -> None:
+        try:
+            self._play_seat(seat, text)
+        except (Refusal, LudotecaError):
+            log.exception(
+                "table %s: the bot in seat %s chose %r, which was refused", self.id, seat, text
+            )
+
+    # -- checks -------------------------------------------------------------------------
+
+    def _expect(self, status: str, action: str) -> None:
+        if self.status != status:
+            raise Refusal(
+                "wrong_state",
+                f"you can {action} only when the table is {status}; it is {self.status}",
+                expected=status,
+                status=self.status,
+            )
+
+    def _expect_host(self, who: Who, action: str) -> None:
+        if who.id != self.host_id:
+            host = self._name_of(self.host_id) or "nobody"
+            raise Refusal("not_host", f"only the host ({host}) can {action}")
+
+
+def _plain(value: OptionValue) -> str:
+    return str(value).lower() if isinstance(value, bool) else str(value)
+
+
+def game_or_refuse(game_id: str) -> Game:
+    try:
+        return ludoteca.game(game_id)
+    except LudotecaError:
+        raise Refusal(
+            "unknown_game", f"no game {game_id!r}; the games are: {', '.join(ludoteca.games())}"
+        ) from None
