@@ -176,5 +176,48 @@ def serve(
     run(host, port, url, bot_delay)
 
 
+@app.command()
+def loadtest(
+    url: Annotated[str, typer.Option(help="the room's WebSocket, ws://127.0.0.1:PORT")],
+    game_id: Annotated[str, typer.Option("--game", help="the game every table plays")],
+    players: Annotated[int, typer.Option(help="players at each table")] = 2,
+    tables: Annotated[int, typer.Option(help="how many tables play at once")] = 10,
+    duration: Annotated[float, typer.Option(help="seconds of play measured")] = 10.0,
+    seed: Annotated[int, typer.Option(help="seed of the players' random moves")] = 1,
+    as_json: Annotated[bool, typer.Option("--json", help="one JSON object")] = False,
+    option: OptionsArg = None,
+) -> None:
+    """Tables of WebSocket players play random legal moves against a room on this machine."""
+    import asyncio
+
+    from ludoteca.loadtest import LoadTestError, run
+
+    game = _game(game_id)
+    count = _players(game, players)
+    try:
+        figures = asyncio.run(
+            run(url, game.id, count, tables, duration, _options(game, option), seed)
+        )
+    except LoadTestError as error:
+        raise typer.BadParameter(str(error)) from None
+    if as_json:
+        typer.echo(json.dumps(figures))
+        return
+    typer.echo(
+        f"{figures['game']}: {figures['tables']} tables, {figures['sockets']} sockets, "
+        f"{figures['seconds']} s: {figures['moves']} moves, {figures['games']} games"
+    )
+    typer.echo(
+        f"accepted moves per second: {figures['moves_per_second']:,.0f}   latency "
+        f"p50 {figures['p50_ms']} ms  p95 {figures['p95_ms']} ms  p99 {figures['p99_ms']} ms"
+    )
+    typer.echo(
+        f"errors: {figures['errors']}   server memory: {figures['server_rss_mb']} MB   "
+        f"commits: {figures['server_commits']}"
+    )
+    for sample in figures["error_samples"]:
+        typer.echo(f"  {sample}")
+
+
 def main() -> None:
     app()

@@ -189,6 +189,28 @@ def test_determinize_depends_only_on_what_the_seat_knows(game_id):
             assert twin.determinize(seat, random.Random(7)).to_json() == mine
 
 
+def test_views_of_many_seats_are_each_seats_own_view(game_id):
+    # Match.views shares work between seats only where the game says nothing is hidden;
+    # it must give exactly what view() gives each seat, or a card would show.
+    rng = random.Random(8)
+    game = ludoteca.game(game_id)
+    for players in player_counts(game_id):
+        for step, m in enumerate(playout(game.new_match(players), rng)):
+            if step % 7:
+                continue
+            seats = [None, *range(players)]
+            since = len(m.log) // 3
+            together = m.views(seats, since)
+            for seat in seats:
+                assert together[seat] == m.view(seat, since)
+            if game.open_information:
+                assert all(
+                    together[seat]["position"] == together[None]["position"]
+                    and together[seat]["log"] == together[None]["log"]
+                    for seat in seats
+                )
+
+
 def test_a_view_from_a_log_index_holds_the_rest_of_the_same_view(game_id):
     rng = random.Random(5)
     game = ludoteca.game(game_id)

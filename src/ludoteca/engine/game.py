@@ -24,6 +24,9 @@ class Game(ABC):
     min_players: ClassVar[int]
     max_players: ClassVar[int]
     options: ClassVar[tuple[Option, ...]] = ()
+    #: True when every seat and a spectator see the same position and log: nothing is
+    #: hidden from anyone at the table. ``Match.views`` then builds the position once.
+    open_information: ClassVar[bool] = False
 
     def __repr__(self) -> str:
         return f"<Game {self.id}>"

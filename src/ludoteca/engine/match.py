@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 import random
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
@@ -149,6 +149,30 @@ class Match:
             ),
             "result": self._state.result().to_json() if over else None,
         }
+
+    def views(
+        self, seats: Iterable[int | None], since: int = 0
+    ) -> dict[int | None, dict[str, Any]]:
+        """``view(seat, since)`` for each of ``seats``, sharing the work where it can.
+
+        A game with open information builds its position once for all of them.
+        """
+        wanted = list(dict.fromkeys(seats))
+        if not self.game.open_information or len(wanted) < 2:
+            return {seat: self.view(seat, since) for seat in wanted}
+        shared = self.view(None, since)
+        actor = shared["to_move"]
+        legal = [str(m) for m in self._state.legal_moves()] if isinstance(actor, int) else []
+        result = {}
+        for seat in wanted:
+            if seat is not None and (type(seat) is not int or not 0 <= seat < self.players):
+                raise ValueError(f"seat must be None or 0 to {self.players - 1}, not {seat!r}")
+            result[seat] = {
+                **shared,
+                "seat": seat,
+                "legal_moves": legal if seat is not None and seat == actor else [],
+            }
+        return result
 
     # -- copies and documents ----------------------------------------------------------
 

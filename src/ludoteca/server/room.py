@@ -13,7 +13,7 @@ import secrets
 import time
 import unicodedata
 from collections import deque
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -55,6 +55,7 @@ class Room:
         self.tables: dict[int, Table] = {}
         self.connections: dict[int, set[Connection]] = {}
         self.names: dict[int, str] = {}
+        self._online_keys: dict[str, int] = {}
         self._entered: dict[str, tuple[int, float]] = {}
         self.lobby_chat: deque[p.ChatLine] = deque(maxlen=LOBBY_CHAT_KEPT)
         #: Chance outcomes are drawn from the operating system's source, as ``secrets`` is.
@@ -65,6 +66,7 @@ class Room:
         self._lobby_joined: list[str] = []
         self._lobby_left: list[str] = []
         self._lobby_timer: asyncio.TimerHandle | None = None
+        self._lobby_snapshot: bytes | None = None
         self.games = [
             {**ludoteca.game(g).describe(), "components": ludoteca.game(g).components()}
             for g in ludoteca.games()
@@ -107,7 +109,7 @@ class Room:
             table.resigned = set(live.resigned)
             table.result = live.result
         for line in await self.store.recent_chat(row.id, 50):
-            table.chat.append((0, p.ChatLine(line.name, line.text, line.at)))
+            table.chat.append((line.v, p.ChatLine(line.name, line.text, line.at)))
         if table.status == FINISHED:
             # Nobody watches it after a restart: it leaves the room.
             table.status = CLOSED
@@ -136,8 +138,8 @@ class Room:
 
     # -- people ---------------------------------------------------------------------------
 
-    def online_ids(self) -> set[int]:
-        return set(self.connections)
+    def online_ids(self) -> Collection[int]:
+        return self.connections.keys()
 
     def name_of(self, user_id: int) -> str | None:
         return self.names.get(user_id)
@@ -149,9 +151,8 @@ class Room:
         held = self._entered.get(key)
         if held is not None and held[0] != by_other_than and held[1] > now:
             return True
-        return any(
-            name_key(self.names[user]) == key and user != by_other_than for user in self.connections
-        )
+        online = self._online_keys.get(key)
+        return online is not None and online != by_other_than
 
     def hold_name(self, user_id: int, name: str) -> None:
         self.names[user_id] = name
@@ -163,6 +164,7 @@ class Room:
         self.connections.setdefault(user.id, set()).add(connection)
         self.names[user.id] = user.name
         self._entered.pop(name_key(user.name), None)
+        self._online_keys[name_key(user.name)] = user.id
         connection.send(p.Welcome(you=user, games=self.games))
         self._send_lobby(connection)
         if first:
@@ -181,6 +183,7 @@ class Room:
         mine.discard(connection)
         if not mine:
             del self.connections[user.id]
+            self._online_keys.pop(name_key(user.name), None)
             self._lobby_update(left=user.name)
             self._presence_of(user.id)
 
@@ -193,13 +196,16 @@ class Room:
 
     def _send_lobby(self, connection: Connection) -> None:
         connection.in_lobby = True
-        connection.send(
-            p.Lobby(
-                tables=[table.info() for table in self.tables.values()],
-                online=sorted(self.names[user] for user in self.connections),
-                chat=list(self.lobby_chat),
+        if self._lobby_snapshot is None:
+            # Many people arrive at once: one snapshot serves them until the lobby changes.
+            self._lobby_snapshot = p.encode(
+                p.Lobby(
+                    tables=[table.info() for table in self.tables.values()],
+                    online=sorted(self.names[user] for user in self.connections),
+                    chat=list(self.lobby_chat),
+                )
             )
-        )
+        connection.send_bytes(self._lobby_snapshot)
 
     def lobby_changed(self, table: Table) -> None:
         self._lobby_tables[table.id] = table
@@ -223,7 +229,10 @@ class Room:
             self._lobby_timer = loop.call_later(LOBBY_FLUSH_SECONDS, self._flush_lobby)
 
     def _flush_lobby(self) -> None:
+        # A snapshot stays good until the changes after it are sent: a connection that
+        # got it then gets those changes too.
         self._lobby_timer = None
+        self._lobby_snapshot = None
         changed = [t for t in self._lobby_tables.values() if t.status != CLOSED]
         closed = [t.id for t in self._lobby_tables.values() if t.status == CLOSED]
         message = p.encode(
@@ -346,6 +355,7 @@ class Room:
         if table_id is None:
             line = p.ChatLine(who.name, text, time.time())
             self.lobby_chat.append(line)
+            self._lobby_snapshot = None
             data = p.encode(p.LobbyChat(line=line))
             self.journal.write(
                 [ChatRow(None, who.id, who.name, text, line.at)], lambda: self._to_lobby(data)

@@ -351,7 +351,7 @@ class Table:
             )
         ]
         self._play_chance()
-        rows.extend(self._log_rows(0))
+        rows.extend(self._log_rows(0, self.version + 1))
         self._event(rows, lambda _version: self._after_start())
 
     def _after_start(self) -> None:
@@ -407,7 +407,7 @@ class Table:
         while match.to_move is CHANCE:
             match.play_chance(self.room.chance)
 
-    def _log_rows(self, since: int) -> list[Write]:
+    def _log_rows(self, since: int, version: int) -> list[Write]:
         match = self.live
         now = time.time()
         return [
@@ -417,34 +417,37 @@ class Table:
                 CHANCE_BY if entry.actor is CHANCE else entry.actor,  # type: ignore[arg-type]
                 entry.text,
                 now,
+                version,
             )
             for n, entry in enumerate(match.log[since:], start=since)
         ]
 
     def _moved(self, since: int) -> None:
         match = self.live
-        rows = self._log_rows(since)
+        rows = self._log_rows(since, self.version + 1)
         over = match.is_over
         if over:
             self._finish(rows)
         info = self.info() if over else None
-        self._event(rows, lambda version: self._announce_moves(version, since, info))
+        # A move's rows carry the version; the table row is rewritten only when it changed.
+        self._event(
+            rows, lambda version: self._announce_moves(version, since, info), table_row=over
+        )
 
     def _announce_moves(self, version: int, since: int, info: p.TableInfo | None) -> None:
-        # Each seat's view is built once and sent to every tab of that seat; spectators
-        # share one.
-        views: dict[int | None, bytes] = {}
-        for connection in list(self.watchers):
-            seat = self._match_seat(connection.user.id)
-            data = views.get(seat)
+        # Each seat's view is built and encoded once for every tab of that seat, and
+        # spectators share one.
+        audience = {c: self._match_seat(c.user.id) for c in self.watchers}
+        views = self.live.views(set(audience.values()), since)
+        encoded: dict[int | None, bytes] = {}
+        for connection, seat in audience.items():
+            data = encoded.get(seat)
             if data is None:
-                data = views[seat] = p.encode(
-                    p.MatchUpdate(
-                        table=self.id,
-                        v=version,
-                        view=self.view_for(seat, since) or {},
-                        changed=info,
-                    )
+                view = views[seat]
+                if self.result is not None:
+                    view["result"] = self.result
+                data = encoded[seat] = p.encode(
+                    p.MatchUpdate(table=self.id, v=version, view=view, changed=info)
                 )
             connection.send_bytes(data)
         over = info is not None
@@ -522,8 +525,7 @@ class Table:
         version = self.version
         self.chat.append((version, line))
         rows: list[Write] = [
-            ChatRow(self.id, None if who is None else who.id, name, text, line.at),
-            self._row(),
+            ChatRow(self.id, None if who is None else who.id, name, text, line.at, version)
         ]
 
         def announce() -> None:
@@ -544,11 +546,14 @@ class Table:
         self.room.lobby_changed(self)
         self._bot_soon()
 
-    def _event(self, rows: list[Write], announce: Callable[[int], None]) -> None:
+    def _event(
+        self, rows: list[Write], announce: Callable[[int], None], table_row: bool = True
+    ) -> None:
         """A change of the match or the chairs: stored, then announced with its version."""
         self.version += 1
         self.state_version = version = self.version
-        rows = [*rows, self._row()]
+        if table_row:
+            rows = [*rows, self._row()]
         self._in_flight += 1
 
         def announced() -> None:

@@ -19,6 +19,7 @@ class Cronberg(Game):
     names = MappingProxyType({"en": "Cronberg", "it": "Cronberg", "de": "Cronberg"})
     min_players = 2
     max_players = 4
+    open_information = True
 
     def new_state(self, players: int, options: Mapping[str, OptionValue]) -> CronbergState:
         return CronbergState(players)

@@ -19,6 +19,7 @@ class Kingdomino(Game):
     names = MappingProxyType({"en": "Kingdomino", "it": "Kingdomino", "de": "Kingdomino"})
     min_players = 2
     max_players = 4
+    open_information = True
     options = (
         Option("middle_kingdom", False,
                "Middle Kingdom: 10 points for a castle in the middle of its kingdom"),

@@ -21,6 +21,7 @@ class Krone(Game):
     )
     min_players = 2
     max_players = 5
+    open_information = True
 
     def new_state(self, players: int, options: Mapping[str, OptionValue]) -> KroneState:
         return opening(players)

@@ -75,6 +75,8 @@ moves = sa.Table(
     sa.Column("by", sa.Integer, nullable=False),
     sa.Column("text", sa.String(200), nullable=False),
     sa.Column("at", sa.Float, nullable=False),
+    #: The table's version when the entry was announced: a restart carries on from it.
+    sa.Column("v", sa.Integer, nullable=False),
 )
 
 #: Chat lines of the lobby (``table_id`` null) and of tables.
@@ -87,5 +89,6 @@ chat = sa.Table(
     sa.Column("name", sa.String(40), nullable=True),
     sa.Column("text", sa.String(600), nullable=False),
     sa.Column("at", sa.Float, nullable=False),
+    sa.Column("v", sa.Integer, nullable=False),
     sa.Index("chat_table", "table_id", "id"),
 )

@@ -7,6 +7,7 @@ one transaction, so a burst of moves costs one commit, not one each.
 
 from __future__ import annotations
 
+import dataclasses
 import secrets
 import time
 from collections.abc import Sequence
@@ -32,6 +33,7 @@ class MoveRow:
     by: int
     text: str
     at: float
+    v: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -41,6 +43,7 @@ class ChatRow:
     name: str | None
     text: str
     at: float
+    v: int = 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -239,6 +242,15 @@ class Store:
                                 .order_by(moves.c.n)
                             )
                         ]
+                newest_move = await connection.scalar(
+                    sa.select(sa.func.max(moves.c.v)).where(moves.c.match_id == row.match_id)
+                )
+                newest_chat = await connection.scalar(
+                    sa.select(sa.func.max(chat.c.v)).where(chat.c.table_id == row.id)
+                )
+                newest = max(newest_move or 0, newest_chat or 0)
+                if newest > table.version:
+                    table = dataclasses.replace(table, version=int(newest))
                 live.append(LiveTable(table, match, resigned, result, log))
         return live
 
@@ -250,7 +262,7 @@ class Store:
                     sa.select(chat).where(where).order_by(chat.c.id.desc()).limit(limit)
                 )
             ).all()
-        return [ChatRow(r.table_id, r.user_id, r.name, r.text, r.at) for r in reversed(rows)]
+        return [ChatRow(r.table_id, r.user_id, r.name, r.text, r.at, r.v) for r in reversed(rows)]
 
     async def match_log(self, match_id: int) -> list[tuple[int, str]]:
         async with self.engine.connect() as connection:

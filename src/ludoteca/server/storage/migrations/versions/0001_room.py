@@ -70,6 +70,7 @@ def upgrade() -> None:
         sa.Column("by", sa.Integer, nullable=False),
         sa.Column("text", sa.String(200), nullable=False),
         sa.Column("at", sa.Float, nullable=False),
+        sa.Column("v", sa.Integer, nullable=False),
     )
     op.create_table(
         "chat",
@@ -79,6 +80,7 @@ def upgrade() -> None:
         sa.Column("name", sa.String(40), nullable=True),
         sa.Column("text", sa.String(600), nullable=False),
         sa.Column("at", sa.Float, nullable=False),
+        sa.Column("v", sa.Integer, nullable=False),
     )
     op.create_index("chat_table", "chat", ["table_id", "id"])
 

@@ -1,0 +1,312 @@
+"""``ludoteca loadtest``: tables of WebSocket players playing random legal moves.
+
+Each player enters as a guest, sits at a table and plays random moves from its own
+view, full games back to back (the host asks for a rematch). Only loopback servers are
+targets; every run is bounded in tables and time and stops by itself.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import ipaddress
+import random
+import secrets
+import socket
+import time
+from dataclasses import dataclass, field
+from typing import Any
+from urllib.parse import urlsplit
+
+import httpx
+import msgspec
+import websockets
+
+MAX_TABLES = 2000
+MAX_DURATION = 600.0
+
+
+class LoadTestError(ValueError):
+    """A load test that cannot be run as asked; the text says why."""
+
+
+class _View(msgspec.Struct):
+    legal_moves: list[str] = []
+    result: Any = None
+
+
+class _Table(msgspec.Struct):
+    id: int
+    status: str
+    seats: list[dict[str, Any]]
+
+
+class _Message(msgspec.Struct):
+    t: str
+    v: int = 0
+    table: Any = None
+    view: _View | None = None
+    match: _View | None = None
+    code: str = ""
+    text: str = ""
+
+
+_decode = msgspec.json.Decoder(_Message).decode
+
+
+@dataclass
+class Clock:
+    """The run's shared clock: it starts once every table is seated."""
+
+    tables: int
+    duration: float
+    ready: int = 0
+    deadline: float = float("inf")
+    started: asyncio.Event = field(default_factory=asyncio.Event)
+
+    def seated(self) -> None:
+        self.ready += 1
+        if self.ready == self.tables:
+            self.deadline = time.monotonic() + self.duration
+            self.started.set()
+
+    @property
+    def over(self) -> bool:
+        return time.monotonic() >= self.deadline
+
+
+@dataclass
+class Figures:
+    moves: int = 0
+    games: int = 0
+    errors: int = 0
+    latencies: list[float] = field(default_factory=list)
+    error_texts: list[str] = field(default_factory=list)
+
+
+def check_loopback(url: str) -> tuple[str, str]:
+    """The WebSocket and HTTP base URLs, if ``url`` points at this machine."""
+    parts = urlsplit(url)
+    if parts.scheme not in ("ws", "wss") or not parts.hostname:
+        raise LoadTestError(f"--url must be ws://HOST:PORT, not {url!r}")
+    try:
+        addresses = {info[4][0] for info in socket.getaddrinfo(parts.hostname, parts.port)}
+    except OSError as error:
+        raise LoadTestError(f"cannot resolve {parts.hostname!r}: {error}") from None
+    if not all(ipaddress.ip_address(a.split("%")[0]).is_loopback for a in addresses):
+        raise LoadTestError(f"the load test only targets loopback addresses, not {url!r}")
+    base = f"{'https' if parts.scheme == 'wss' else 'http'}://{parts.netloc}"
+    return f"{parts.scheme}://{parts.netloc}/ws", base
+
+
+class Player:
+    def __init__(self, figures: Figures, rng: random.Random, clock: Clock) -> None:
+        self.figures = figures
+        self.rng = rng
+        self.clock = clock
+        self.table: int | None = None
+        self.version = 0
+        self.sent_at: float | None = None
+        self.sent_version = 0
+        self.host = False
+        self.measuring = False
+
+    async def play(
+        self, ws: Any, seated: asyncio.Event, players: int, created: asyncio.Future[int]
+    ) -> None:
+        async for raw in ws:
+            message = _decode(raw)
+            kind = message.t
+            if kind in ("sync", "match"):
+                self.version = message.v
+                if kind == "sync" and self.table is None:
+                    self.table = message.table["id"] if isinstance(message.table, dict) else None
+                    if self.host and self.table is not None and not created.done():
+                        created.set_result(self.table)
+                view = message.view if kind == "match" else message.match
+                if view is None:
+                    continue
+                if self.sent_at is not None and message.v > self.sent_version:
+                    if self.measuring and not self.clock.over:
+                        self.figures.latencies.append(time.perf_counter() - self.sent_at)
+                        self.figures.moves += 1
+                    self.sent_at = None
+                if view.result is not None:
+                    if self.host and kind == "match":
+                        if self.measuring:
+                            self.figures.games += 1
+                        if not self.clock.over:
+                            await ws.send(_json({"t": "rematch", "table": self.table}))
+                    continue
+                if view.legal_moves and not self.clock.over:
+                    move = self.rng.choice(view.legal_moves)
+                    self.sent_at = time.perf_counter()
+                    self.sent_version = self.version
+                    await ws.send(
+                        _json({"t": "move", "table": self.table, "v": self.version, "move": move})
+                    )
+            elif kind == "table":
+                self.version = max(self.version, message.v)
+                info = message.table
+                if (
+                    self.host
+                    and info["status"] == "open"
+                    and sum(seat["name"] is not None for seat in info["seats"]) >= players
+                ):
+                    seated.set()
+            elif kind in ("chat", "presence"):
+                self.version = max(self.version, message.v) if kind == "chat" else self.version
+            elif kind == "error" and self.measuring:
+                self.figures.errors += 1
+                if len(self.figures.error_texts) < 5:
+                    self.figures.error_texts.append(f"{message.code}: {message.text}")
+            if self.clock.over and self.sent_at is None:
+                return
+
+
+def _json(value: dict[str, Any]) -> str:
+    return msgspec.json.encode(value).decode()
+
+
+async def _enter(client: httpx.AsyncClient, name: str) -> str:
+    response = await client.post("/api/guest", json={"name": name})
+    if response.status_code != 200:
+        raise LoadTestError(f"entering as {name!r} failed: {response.text}")
+    return response.cookies["ludoteca_session"]
+
+
+async def _table(
+    ws_url: str,
+    client: httpx.AsyncClient,
+    game: str,
+    players: int,
+    options: dict[str, Any],
+    figures: Figures,
+    number: int,
+    run_id: str,
+    seed: int,
+    clock: Clock,
+) -> None:
+    sockets: list[Any] = []
+    ready = False
+    try:
+        for i in range(players):
+            cookie = await _enter(client, f"lt{run_id}-{number}-{i}")
+            sockets.append(
+                await websockets.connect(
+                    ws_url,
+                    additional_headers={"Cookie": f"ludoteca_session={cookie}"},
+                    max_size=2**22,
+                    ping_interval=None,
+                    compression=None,
+                )
+            )
+        created: asyncio.Future[int] = asyncio.get_running_loop().create_future()
+        seated = asyncio.Event()
+        people = [
+            Player(figures, random.Random(seed * 10_000 + number * 10 + i), clock)
+            for i in range(players)
+        ]
+        people[0].host = True
+        tasks = [
+            asyncio.create_task(person.play(ws, seated, players, created))
+            for person, ws in zip(people, sockets, strict=True)
+        ]
+        await sockets[0].send(_json({"t": "create", "game": game, "options": options}))
+        table = await asyncio.wait_for(created, 60)
+        for ws in sockets[1:]:
+            await ws.send(_json({"t": "join", "table": table}))
+        await asyncio.wait_for(seated.wait(), 60)
+        ready = True
+        clock.seated()
+        await clock.started.wait()
+        for person in people:
+            person.measuring = True
+        await sockets[0].send(_json({"t": "start", "table": table}))
+        # Replies to the last moves may still come in; then every socket is closed.
+        await asyncio.sleep(max(0.0, clock.deadline - time.monotonic()) + 2.0)
+        for ws in sockets:
+            await ws.close()
+        for outcome in await asyncio.gather(*tasks, return_exceptions=True):
+            if isinstance(outcome, Exception) and not isinstance(
+                outcome, websockets.ConnectionClosed
+            ):
+                raise outcome
+    finally:
+        if not ready:
+            clock.seated()  # a table that failed to sit down must not hold the others
+        for ws in sockets:
+            await ws.close()
+
+
+async def run(
+    url: str,
+    game: str,
+    players: int,
+    tables: int,
+    duration: float,
+    options: dict[str, Any] | None = None,
+    seed: int = 1,
+) -> dict[str, Any]:
+    if not 1 <= tables <= MAX_TABLES:
+        raise LoadTestError(f"--tables must be 1 to {MAX_TABLES}, not {tables}")
+    if not 0 < duration <= MAX_DURATION:
+        raise LoadTestError(f"--duration must be above 0 and at most {MAX_DURATION:g} s")
+    ws_url, base = check_loopback(url)
+    figures = Figures()
+    clock = Clock(tables, duration)
+    run_id = secrets.token_hex(3)
+    limits = httpx.Limits(max_connections=50)
+    async with httpx.AsyncClient(base_url=base, limits=limits, timeout=60) as client:
+        setup = [
+            asyncio.create_task(
+                _table(
+                    ws_url, client, game, players, options or {}, figures, n, run_id, seed, clock
+                )
+            )
+            for n in range(tables)
+        ]
+        # Every table is seated before the clock starts: the figure is play, not entry.
+        await clock.started.wait()
+        begin = time.perf_counter()
+        results = await asyncio.gather(*setup, return_exceptions=True)
+        elapsed = min(time.perf_counter() - begin, duration)
+        status = (await client.get("/api/status")).json()
+    failures = [r for r in results if isinstance(r, BaseException)]
+    for failure in failures[:3]:
+        figures.error_texts.append(f"a table failed: {failure!r}")
+    return _summary(figures, game, players, tables, elapsed, status, len(failures))
+
+
+def _summary(
+    figures: Figures,
+    game: str,
+    players: int,
+    tables: int,
+    elapsed: float,
+    status: dict[str, Any],
+    failed_tables: int,
+) -> dict[str, Any]:
+    latencies = sorted(figures.latencies)
+
+    def percentile(q: float) -> float:
+        if not latencies:
+            return 0.0
+        return round(1000 * latencies[min(len(latencies) - 1, int(q * len(latencies)))], 1)
+
+    return {
+        "game": game,
+        "players": players,
+        "tables": tables,
+        "sockets": tables * players,
+        "seconds": round(elapsed, 1),
+        "moves": figures.moves,
+        "games": figures.games,
+        "moves_per_second": round(figures.moves / elapsed, 1) if elapsed else 0.0,
+        "p50_ms": percentile(0.50),
+        "p95_ms": percentile(0.95),
+        "p99_ms": percentile(0.99),
+        "errors": figures.errors + failed_tables,
+        "error_samples": figures.error_texts,
+        "server_rss_mb": status.get("rss_mb"),
+        "server_commits": status.get("commits"),
+    }
