@@ -107,6 +107,10 @@ class Match:
     def log(self) -> tuple[LogEntry, ...]:
         return tuple(self._log)
 
+    def log_since(self, since: int) -> tuple[LogEntry, ...]:
+        """The log entries from index ``since`` on, without copying the older ones."""
+        return tuple(self._log[since:])
+
     @property
     def moves_played(self) -> int:
         """How many log entries there are, chance outcomes included."""

@@ -419,7 +419,7 @@ class Table:
                 now,
                 version,
             )
-            for n, entry in enumerate(match.log[since:], start=since)
+            for n, entry in enumerate(match.log_since(since), start=since)
         ]
 
     def _moved(self, since: int) -> None:

@@ -1,0 +1,79 @@
+"""Fixtures for the room: the real app on SQLite (and PostgreSQL where it runs here)."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import secrets
+from collections.abc import Iterator
+
+import pytest
+from starlette.testclient import TestClient
+
+from ludoteca.server.app import create_app
+from ludoteca.server.room import Settings
+
+from .client import Person
+
+POSTGRES = os.environ.get("LUDOTECA_TEST_POSTGRES", "postgresql+asyncpg://postgres@127.0.0.1/test")
+
+
+def postgres_database() -> str | None:
+    """A fresh database on the local PostgreSQL, or None when none runs here."""
+    import asyncpg
+
+    name = f"ludoteca_{secrets.token_hex(4)}"
+    server = POSTGRES.replace("postgresql+asyncpg", "postgresql")
+
+    async def create() -> None:
+        connection = await asyncpg.connect(server, timeout=3)
+        try:
+            await connection.execute(f'CREATE DATABASE "{name}"')
+        finally:
+            await connection.close()
+
+    try:
+        asyncio.run(create())
+    except (OSError, asyncpg.PostgresError):
+        return None
+    return POSTGRES.rsplit("/", 1)[0] + "/" + name
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def db_url(request: pytest.FixtureRequest, tmp_path) -> str:
+    """Each test that takes this runs on SQLite and on the local PostgreSQL."""
+    if request.param == "sqlite":
+        return f"sqlite+aiosqlite:///{tmp_path / 'room.db'}"
+    url = postgres_database()
+    if url is None:
+        if os.environ.get("CI"):
+            pytest.fail("PostgreSQL is not reachable at " + POSTGRES)
+        pytest.skip("no PostgreSQL here")
+    return url
+
+
+@pytest.fixture
+def sqlite_url(tmp_path) -> str:
+    return f"sqlite+aiosqlite:///{tmp_path / 'room.db'}"
+
+
+@pytest.fixture
+def room(sqlite_url) -> Iterator[TestClient]:
+    """The app on SQLite, bots moving at once."""
+    with TestClient(create_app(Settings(db_url=sqlite_url, bot_delay=0))) as client:
+        yield client
+
+
+@pytest.fixture
+def enter(room):
+    """enter("Anna") -> a Person at the room, connected."""
+    people: list[Person] = []
+
+    def make(name: str) -> Person:
+        person = Person.enter(room, name)
+        people.append(person)
+        return person
+
+    yield make
+    for person in people:
+        person.close()

@@ -1,0 +1,160 @@
+"""Tables before the start: chairs, options, bots, hosts, and the slash commands."""
+
+import pytest
+
+from ludoteca.server import commands
+from ludoteca.server import protocol as p
+
+
+def test_create_join_and_see_each_other(enter):
+    anna, bruno = enter("Anna"), enter("Bruno")
+    table = anna.create("keltis")
+    bruno.send(t="join", table=table)
+    sync = bruno.expect("sync")
+    assert [s["name"] for s in sync["table"]["seats"]][:2] == ["Anna", "Bruno"]
+    assert sync["table"]["host"] == "Anna"
+    changed = anna.expect("table")
+    assert changed["table"]["seats"][1] == {"name": "Bruno", "bot": None, "connected": True}
+
+
+def test_slash_commands_do_what_their_messages_do(enter):
+    anna, bruno = enter("Anna"), enter("Bruno")
+    table = anna.create("kingdomino")
+    bruno.say("/join 3", table)
+    assert bruno.expect("sync")["table"]["seats"][3]["name"] == "Bruno"
+    anna.say("/option mighty_duel true", table)
+    anna.expect("table", where=lambda m: m["table"]["options"] == {"mighty_duel": True})
+    anna.say("/option", table)
+    listing = anna.expect("info", code="options")
+    assert "mighty_duel = true" in listing["text"]
+    anna.say("/bot random", table)
+    anna.expect("table", where=lambda m: m["table"]["seats"][1]["bot"] == "random")
+    anna.say("/who", table)
+    who = anna.expect("info", code="who")["text"]
+    assert "Anna" in who and "Bruno" in who and "random" in who
+
+
+def test_start_needs_the_host_and_enough_players(enter):
+    anna, bruno = enter("Anna"), enter("Bruno")
+    table = anna.create("kingdomino")
+    anna.say("/start", table)
+    assert "at least 2 players" in anna.refused("too_few")["text"]
+    bruno.say("/join", table)
+    bruno.expect("sync")
+    bruno.say("/start", table)
+    assert "only the host (Anna)" in bruno.refused("not_host")["text"]
+    bruno.say("/option harmony true", table)
+    bruno.refused("not_host")
+
+
+def test_options_are_checked_against_the_players_at_the_start(enter):
+    anna = enter("Anna")
+    table = anna.create("kingdomino", mighty_duel=True)
+    for _ in range(3):
+        anna.say("/bot random", table)
+        anna.expect("table")
+    anna.say("/start", table)
+    assert "2 players" in anna.refused("bad_option")["text"]
+
+
+@pytest.mark.parametrize(
+    ("text", "code", "fragment"),
+    [
+        ("/fly", "bad_command", "no command /fly"),
+        ("/join x", "bad_command", "usage: /join [seat]"),
+        ("/bot random 9", "bad_seat", "seats are numbered 0 to 3, not 9"),
+        ("/join", "seated", "you already sit at this table"),
+        ("/option nope 1", "unknown_option", "no option 'nope'"),
+        ("/option harmony maybe", "bad_option", "true or false"),
+        ("/bot wizard", "bad_bot", "the levels are"),
+        ("/kick Zed", "not_seated", "nobody called 'Zed'"),
+        ("/resign", "wrong_state", "only when the table is running"),
+        ("/rematch", "wrong_state", "only when the table is finished"),
+        ("/help nothing", "bad_command", "no command /nothing"),
+    ],
+)
+def test_bad_commands_get_one_line_and_change_nothing(enter, text, code, fragment):
+    anna = enter("Anna")
+    table = anna.create("kingdomino")
+    before = anna.client.app.state.room.tables[table]
+    version = before.version
+    anna.say(text, table)
+    error = anna.refused(code)
+    assert fragment in error["text"]
+    assert "\n" not in error["text"]
+    assert before.version == version
+
+
+def test_a_host_who_leaves_hands_the_table_to_the_next_person(enter):
+    anna, bruno = enter("Anna"), enter("Bruno")
+    table = anna.create("keltis")
+    bruno.send(t="join", table=table)
+    bruno.expect("sync")
+    anna.say("/leave", table)
+    anna.expect("lobby")
+    bruno.expect("table", where=lambda m: m["table"]["host"] == "Bruno")
+    bruno.say("/bot", table)
+    bruno.expect("table", where=lambda m: m["table"]["seats"][0]["bot"] == "simple")
+
+
+def test_the_host_kicks_before_the_start_and_the_kicked_may_watch(enter):
+    anna, bruno = enter("Anna"), enter("Bruno")
+    table = anna.create("keltis")
+    bruno.send(t="join", table=table)
+    bruno.expect("sync")
+    anna.say("/kick bruno", table)
+    bruno.expect("table", where=lambda m: all(s["name"] != "Bruno" for s in m["table"]["seats"]))
+    anna.say("/kick Anna", table)
+    anna.refused("kick_self")
+
+
+def test_a_table_with_nobody_left_closes_and_leaves_the_lobby(enter):
+    anna, bruno = enter("Anna"), enter("Bruno")
+    table = anna.create("cronberg")
+    anna.say("/leave", table)
+    anna.expect("lobby")
+    update = bruno.expect("lobby_update")
+    while table not in update["closed"]:
+        update = bruno.expect("lobby_update")
+    assert table not in anna.client.app.state.room.tables
+
+
+def test_lobby_and_table_chat(enter):
+    anna, bruno = enter("Anna"), enter("Bruno")
+    anna.say("hello <b>room</b>")
+    line = bruno.expect("lobby_chat")["line"]
+    assert line == {"name": "Anna", "text": "hello <b>room</b>", "at": line["at"]}
+    table = anna.create("krone")
+    anna.say("at the table", table)
+    assert anna.expect("chat")["line"]["text"] == "at the table"
+    bruno.say("from outside", table)
+    bruno.refused("not_watching")
+    anna.say("x" * 501, table)
+    anna.refused("bad_chat")
+    anna.say("bell\x07", table)
+    anna.refused("bad_chat")
+
+
+def test_help_lists_every_command(enter):
+    anna = enter("Anna")
+    anna.say("/help")
+    text = anna.expect("info", code="help")["text"]
+    for name in commands.COMMANDS:
+        assert f"/{name}" in text
+
+
+def test_commands_parse_to_the_messages_a_button_sends():
+    assert commands.parse("/join", 4) == p.Join(table=4)
+    assert commands.parse("/join 2", 4) == p.Join(table=4, seat=2)
+    assert commands.parse("/bot", 4) == p.SeatBot(table=4)
+    assert commands.parse("/bot 3", 4) == p.SeatBot(table=4, seat=3)
+    assert commands.parse("/bot greedy 3", 4) == p.SeatBot(table=4, level="greedy", seat=3)
+    assert commands.parse("/option mighty_duel true", 4) == p.SetOption(
+        table=4, name="mighty_duel", value="true"
+    )
+    assert commands.parse("/kick Anna Maria", 4) == p.Kick(table=4, name="Anna Maria")
+    assert commands.parse("/WHO", None) == p.Who()
+    with pytest.raises(commands.CommandError, match="typed at a table"):
+        commands.parse("/start", None)
+    with pytest.raises(commands.CommandError, match="usage: /bot"):
+        commands.parse("/bot a b", 1)
