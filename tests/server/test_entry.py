@@ -70,7 +70,8 @@ def test_another_site_cannot_open_a_socket_with_a_players_cookie(room):
 
 def test_register_log_in_and_wrong_passwords(room):
     made = room.post("/api/register", json={"name": "Bruno", "password": "correct horse"})
-    assert made.status_code == 200 and made.json()["guest"] is False
+    assert made.status_code == 200
+    assert made.json()["guest"] is False
     assert (
         room.post("/api/register", json={"name": "bruno", "password": "another one"}).status_code
         == 409
@@ -83,7 +84,8 @@ def test_register_log_in_and_wrong_passwords(room):
     assert wrong.status_code == 401
     assert "no player with that name and password" in wrong.json()["error"]
     right = room.post("/api/login", json={"name": "BRUNO", "password": "correct horse"})
-    assert right.status_code == 200 and right.json()["name"] == "Bruno"
+    assert right.status_code == 200
+    assert right.json()["name"] == "Bruno"
     bruno = Person(room, "Bruno", dict(right.cookies))
     assert bruno.welcome["you"] == {"id": made.json()["id"], "name": "Bruno", "guest": False}
     bruno.close()
