@@ -112,9 +112,9 @@ def test_copy_is_independent(game_id):
     match = ludoteca.game(game_id).new_match(ludoteca.game(game_id).min_players)
     for step, m in enumerate(playout(match, rng)):
         if step % 7 == 3:
-            before = m.to_dict()
+            before = m.to_json()
             twin = m.copy()
-            assert twin.to_dict() == before
+            assert twin.to_json() == before
             for _ in range(5):
                 if twin.is_over:
                     break
@@ -122,7 +122,7 @@ def test_copy_is_independent(game_id):
                     twin.play_chance(rng)
                 else:
                     twin.play(rng.choice(twin.legal_moves()))
-            assert m.to_dict() == before
+            assert m.to_json() == before
         if step > 300:
             break
 
@@ -135,10 +135,10 @@ def test_json_document_round_trips_and_replays(game_id):
         for step, m in enumerate(playout(match, rng)):
             if step % 97 == 50 and step < 97 * 6:
                 loaded = game.load(m.to_json())
-                assert loaded.to_dict() == m.to_dict()
+                assert loaded.to_json() == m.to_json()
                 assert loaded.to_move == m.to_move
         loaded = game.load(match.to_json())
-        assert loaded.to_dict() == match.to_dict()
+        assert loaded.to_json() == match.to_json()
         assert loaded.result() == match.result()
         # The log alone reproduces the match.
         replayed = game.new_match(players)
@@ -219,14 +219,14 @@ def test_illegal_moves_are_refused_and_change_nothing(game_id):
         seen.extend(rng.sample(legal, min(3, len(legal))))
         if step % 5 or m.to_move is CHANCE:
             continue
-        before = m.to_dict()
+        before = m.to_json()
         for move in rng.sample(seen, min(10, len(seen))):
             if move in legal:
                 continue
             with pytest.raises(IllegalMove) as error:
                 m.play(move)
             assert str(error.value), "an error says what was wrong"
-            assert m.to_dict() == before
+            assert m.to_json() == before
         for move in rng.sample(legal, min(3, len(legal))):
             m.copy().play(move)  # every listed move is accepted
         if step > 2000:
@@ -282,7 +282,7 @@ def test_mutated_move_texts_are_legal_or_refused_cleanly(game_id):
             legal = m.legal_moves()
             texts = [str(x) for x in rng.sample(legal, min(5, len(legal)))]
             words.extend(w for t in texts for w in t.split())
-            before = m.to_dict()
+            before = m.to_json()
             for text in texts:
                 mutated = _mutate(text, words, rng)
                 try:
@@ -290,4 +290,4 @@ def test_mutated_move_texts_are_legal_or_refused_cleanly(game_id):
                 except IllegalMove:
                     continue
                 assert move in legal, f"{mutated!r} was accepted but is not listed"
-            assert m.to_dict() == before
+            assert m.to_json() == before

@@ -39,3 +39,19 @@ def test_the_design_example_runs():
     assert str(m.log[1].move) == "dice 6 5 2"
     with pytest.raises(ludoteca.IllegalMove, match="chance outcome"):
         m.play("dice 1 1")
+
+
+def test_a_move_shows_its_notation_in_repr():
+    for game_id in ludoteca.games():
+        match = ludoteca.game(game_id).new_match(2)
+        while match.to_move is ludoteca.CHANCE:
+            match.play(match.chance_outcomes()[0][0])
+        for move in match.legal_moves()[:3]:
+            assert repr(move) == f"<{type(move).__name__} {str(move)!r}>"
+
+
+def test_printing_a_match_shows_the_table_as_the_terminal_does():
+    for game_id in ludoteca.games():
+        match = ludoteca.game(game_id).new_match(2)
+        assert str(match) == match.game.render(match.view(None))
+        assert str(match).strip()

@@ -19,6 +19,27 @@ from .state import State
 if TYPE_CHECKING:
     from .game import Game
 
+# Move texts already read, per game: text -> (move, canonical text). Moves are immutable
+# values, so a text read once need not be parsed again (replaying a log repeats texts such
+# as 'roll' or 'dice 6 5 2' over and over). Only texts that parsed are kept.
+_READ: dict[str, dict[str, tuple[Move, str]]] = {}
+_READ_LIMIT = 50_000
+
+
+def read_move(game: Game, text: str) -> tuple[Move, str]:
+    """The move written ``text`` and its canonical notation; ``MoveSyntaxError`` if none."""
+    known = _READ.get(game.id)
+    if known is None:
+        known = _READ[game.id] = {}
+    found = known.get(text)
+    if found is None:
+        move = game.parse_move(text)
+        canonical = str(move)
+        if len(known) >= _READ_LIMIT:  # texts typed by people vary without end
+            known.clear()
+        found = known[text] = (move, canonical)
+    return found
+
 
 class Match:
     def __init__(
@@ -40,6 +61,10 @@ class Match:
 
     def __repr__(self) -> str:
         return f"<Match {self.game.id} players={self.players} moves={len(self._log)}>"
+
+    def __str__(self) -> str:
+        """The table as the terminal shows it to a spectator (nothing hidden is shown)."""
+        return self.game.render(self.view(None))
 
     # -- the turn ----------------------------------------------------------------------
 
@@ -67,19 +92,29 @@ class Match:
 
         Raises ``IllegalMove`` with a clear message and leaves the match unchanged.
         """
-        actor = self._state.to_move()
+        if isinstance(move, str):
+            move, text = read_move(self.game, move)
+            return self._play(move, text)
+        return self._play(move, "")
+
+    def _play(self, move: Move, text: str) -> Move:
+        """Play a move value; ``text`` is its canonical notation when the caller has it."""
+        state = self._state
+        actor = state.to_move()
         if actor is None:
             raise IllegalMove("the game is over: no more moves can be played")
-        if isinstance(move, str):
-            move = self.game.parse_move(move)
-        if move.is_chance and actor is not CHANCE:
-            raise IllegalMove(f"{move} is a chance outcome, but seat {actor} is to move")
-        if actor is CHANCE and not move.is_chance:
+        if move.is_chance:
+            if actor is not CHANCE:
+                raise IllegalMove(f"{move} is a chance outcome, but seat {actor} is to move")
+        elif actor is CHANCE:
             raise IllegalMove(f"a chance event is pending, so {move} cannot be played now")
-        self._state.check(move)
-        secret = self._state.secret(move)
-        self._state.apply(move)
-        self._log.append(LogEntry(actor, move, secret))
+        state.check(move)
+        secret = state.secret(move)
+        state.apply(move)
+        notes = state.notes
+        if notes:
+            state.notes = ()
+        self._log.append(LogEntry(actor, move, secret, text, notes))
         return move
 
     def play_chance(self, rng: random.Random) -> Move:
@@ -158,14 +193,15 @@ class Match:
         twin._log = list(self._log)
         return twin
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_json(self) -> dict[str, Any]:
+        """The match document, JSON-ready: replaying its log reproduces the match exactly.
+
+        Like every ``to_json`` in ludoteca it returns dicts and lists, not text: write it
+        with ``json.dumps``. The log's entries are shared with the match (read-only).
+        """
         from .serialization import dump
 
         return dump(self)
-
-    def to_json(self) -> str:
-        """The match as a JSON document: replaying its log reproduces it exactly."""
-        return json.dumps(self.to_dict(), ensure_ascii=False)
 
     @property
     def start(self) -> dict[str, Any] | None:

@@ -8,10 +8,10 @@ from .util import dice_phase, seat_dice, table, turn
 
 
 def refused(match, move, fragment):
-    before = match.to_dict()
+    before = match.to_json()
     with pytest.raises(IllegalMove, match=fragment):
         match.play(move)
-    assert match.to_dict() == before
+    assert match.to_json() == before
 
 
 # -- re-rolls ---------------------------------------------------------------------------

@@ -9,10 +9,10 @@ from .util import dice_phase, seat_dice, table, turn
 
 
 def refused(match, move, fragment):
-    before = match.to_dict()
+    before = match.to_json()
     with pytest.raises(IllegalMove, match=fragment):
         match.play(move)
-    assert match.to_dict() == before
+    assert match.to_json() == before
 
 
 def test_the_turn_starts_with_the_mandatory_roll_of_three_dice():

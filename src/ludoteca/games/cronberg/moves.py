@@ -18,7 +18,7 @@ from .board import BOARD
 from .components import TILE_ALIASES, TILES, alias_key
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, repr=False)
 class PlacePawn(Move):
     """Option A: a pawn from the supply onto a free intersection."""
 
@@ -28,7 +28,7 @@ class PlacePawn(Move):
         return f"pawn {self.point}"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, repr=False)
 class Draw(Move):
     """Option B, first half: draw a face-down tile (the player sees it, then lays it)."""
 
@@ -36,7 +36,7 @@ class Draw(Move):
         return "draw"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, repr=False)
 class Drawn(Move):
     """Chance: the kind of tile that was drawn. It is face up from then on."""
 
@@ -47,7 +47,7 @@ class Drawn(Move):
         return f"tile {self.tile}"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, repr=False)
 class Lay(Move):
     """Option B, second half: the drawn tile onto two adjacent uncovered triangles.
 

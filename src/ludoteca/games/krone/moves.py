@@ -27,7 +27,7 @@ def _ordered(values: tuple[int, ...]) -> tuple[int, ...]:
 KEEPS_TOTAL = ("philosopher", "alchemist")
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, repr=False)
 class Roll(Move):
     """Roll every active die (at turn start: every die of the turn)."""
 
@@ -35,7 +35,7 @@ class Roll(Move):
         return "roll"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, repr=False)
 class Decline(Move):
     """Final round only: do not roll; the turn ends with no result."""
 
@@ -43,7 +43,7 @@ class Decline(Move):
         return "pass"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, repr=False)
 class Keep(Move):
     """Set these active dice aside."""
 
@@ -56,7 +56,7 @@ class Keep(Move):
         return f"keep {_dice_text(self.dice)}"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, repr=False)
 class Reroll(Move):
     """Jester (one die) or Merchant (any number): these active dice are rolled again."""
 
@@ -70,7 +70,7 @@ class Reroll(Move):
         return f"use {self.card} {_dice_text(self.dice)}"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, repr=False)
 class BringIn(Move):
     """A card that adds an active die showing ``value`` (the Queen: any value)."""
 
@@ -81,7 +81,7 @@ class BringIn(Move):
         return f"use {self.card} {self.value}" if self.card == "queen" else f"use {self.card}"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, repr=False)
 class Change(Move):
     """A card that gives active dice new values: the dice ``before`` come to show ``after``.
 
@@ -106,7 +106,7 @@ class Change(Move):
         return f"use {self.card} {pairs}"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, repr=False)
 class Buy(Move):
     """End the turn taking this card."""
 
@@ -116,7 +116,7 @@ class Buy(Move):
         return f"buy {self.card}"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, repr=False)
 class End(Move):
     """End the turn without taking a card (final round: end it with this result)."""
 
@@ -124,7 +124,7 @@ class End(Move):
         return "end"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, repr=False)
 class Dice(Move):
     """Chance: the faces the rolled dice show."""
 
