@@ -291,3 +291,20 @@ def test_mutated_move_texts_are_legal_or_refused_cleanly(game_id):
                     continue
                 assert move in legal, f"{mutated!r} was accepted but is not listed"
             assert m.to_json() == before
+
+
+def test_syntax_error_hints_name_no_chance_outcome(game_id):
+    # A person told that 'dice <values>' is a move would type one and be refused.
+    game = ludoteca.game(game_id)
+    with pytest.raises(ludoteca.MoveSyntaxError) as error:
+        game.parse_move("no such move @@")
+    assert "chance" not in str(error.value)
+    rng = random.Random(2)
+    chance_verbs = set()
+    for m in playout(game.new_match(game.min_players), rng):
+        if m.to_move is CHANCE:
+            chance_verbs.add(str(m.state.sample_chance(rng)).split()[0])
+    assert chance_verbs
+    hint = str(error.value).split("moves are:")[1].split("—")[0]
+    for verb in chance_verbs - {"draw"}:  # Kingdomino's 'draw' is chance, Keltis' a seat's
+        assert f"{verb} <" not in hint, verb

@@ -18,7 +18,7 @@ def test_every_seat_sees_the_whole_position_and_log():
 
 
 def test_the_view_tells_what_the_table_shows():
-    m = dice_phase(cards={0: ["farmer"], 1: ["general", "charlatan"]}, aside=[5, 5, 5])
+    m = dice_phase(cards={0: ["farmer"], 1: ["general", "charlatan"]}, aside=[5, 5, 5, 1])
     view = m.view(1)["position"]
     assert [p["turn_dice"] for p in view["players"]] == [4, 6, 3]
     assert view["turn"]["seat"] == 0

@@ -70,9 +70,10 @@ def _board_order(name: str) -> tuple[str, str, bool, str]:
 
 DRAW = Draw()
 
+# The moves a person types; the chance outcome 'tile <tile>' is left out, since a person
+# who typed one would only be refused.
 FORMS = (
-    "pawn <intersection>, draw, lay <triangle> <triangle>, tile <tile> (chance) — "
-    "e.g. 'pawn 23', 'draw', 'lay D23 U33', 'tile church'"
+    "pawn <intersection>, draw, lay <triangle> <triangle> — e.g. 'pawn 23', 'draw', 'lay D23 U33'"
 )
 _POINT = re.compile(r"^\(?\s*(\d)\s*,?\s*(\d)\s*\)?$")
 _TRIANGLE = re.compile(r"^([UuDd])(\d)(\d)$")

@@ -140,9 +140,11 @@ def wish(first: int, second: int) -> Wish:
 
 # -- reading the notation ----------------------------------------------------------------
 
+# The moves a person types; the chance outcomes 'remove <card>' and 'deal <card>' are left
+# out, since a person who typed one would only be refused.
 FORMS = (
     "play <card> [<colour>], discard <card>, wish <card> <card>, draw deck, draw <pile>, "
-    "done, and for chance remove <card>, deal <card> — cards are r0-r10 y g b v (colours "
+    "done — cards are r0-r10 y g b v (colours "
     "red yellow green blue violet), r-end for end cards, p0-p10 for point cards; piles are "
     "r y g b v p; e.g. 'play g4', 'play p5 r', 'wish b6 p6', 'draw y'"
 )

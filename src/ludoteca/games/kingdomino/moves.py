@@ -93,9 +93,11 @@ class DrawKing(Move):
         return f"king {self.seat}"
 
 
+# The moves a person types; chance outcomes ('draw 23', 'king 1') are left out, since a
+# person who typed one would only be refused.
 FORMS = (
-    "place <domino> <square> <square>, discard <domino>, pick <domino>, "
-    "draw <domino> (chance), king <seat> (chance) — e.g. 'place 19 d5 d4', 'pick 23'"
+    "place <domino> <square> <square>, discard <domino>, pick <domino> — "
+    "e.g. 'place 19 d5 d4', 'pick 23'"
 )
 _SQUARE = re.compile(r"^([a-m])(1[0-3]|[1-9])$")
 _NUMBER = re.compile(r"^[0-9]{1,2}$")
