@@ -26,6 +26,11 @@ _READ: dict[str, dict[str, tuple[Move, str]]] = {}
 _READ_LIMIT = 50_000
 
 
+def forget_read_moves(game: Game) -> None:
+    """Empty the texts kept for ``game`` (``ludoteca bench`` times a first load)."""
+    _READ.pop(game.id, None)
+
+
 def read_move(game: Game, text: str) -> tuple[Move, str]:
     """The move written ``text`` and its canonical notation; ``MoveSyntaxError`` if none."""
     known = _READ.get(game.id)

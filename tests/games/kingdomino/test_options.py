@@ -14,7 +14,9 @@ from .support import GAME
 def test_the_four_options_are_booleans_off_by_default():
     declared = {option["name"]: option for option in GAME.describe()["options"]}
     assert set(declared) == {"middle_kingdom", "harmony", "mighty_duel", "dynasty"}
-    assert all(o["type"] == "bool" and o["default"] is False for o in declared.values())
+    assert all(o["type"] == "boolean" and o["default"] is False for o in declared.values())
+    assert declared["mighty_duel"]["players"] == [2]
+    assert declared["mighty_duel"]["title"] == "Mighty Duel"
     assert GAME.new_match(2).options == dict.fromkeys(declared, False)
 
 

@@ -16,6 +16,7 @@ from .strategy import simple_move
 
 class Cronberg(Game):
     id = "cronberg"
+    title = "Cronberg"
     names = MappingProxyType({"en": "Cronberg", "it": "Cronberg", "de": "Cronberg"})
     min_players = 2
     max_players = 4

@@ -7,7 +7,7 @@ from collections.abc import Mapping
 from types import MappingProxyType
 from typing import Any
 
-from ludoteca.engine import Game, Move, Option, OptionError, OptionValue, State
+from ludoteca.engine import Game, Move, Option, OptionValue, State
 
 from . import moves, position, view
 from .state import KingdominoState, opening
@@ -16,24 +16,19 @@ from .strategy import simple_move
 
 class Kingdomino(Game):
     id = "kingdomino"
+    title = "Kingdomino"
     names = MappingProxyType({"en": "Kingdomino", "it": "Kingdomino", "de": "Kingdomino"})
     min_players = 2
     max_players = 4
     options = (
-        Option("middle_kingdom", False,
-               "Middle Kingdom: 10 points for a castle in the middle of its kingdom"),
-        Option("harmony", False, "Harmony: 5 points for a kingdom with no domino discarded"),
-        Option("mighty_duel", False,
-               "Mighty Duel, 2 players only: all 48 dominoes, 7×7 kingdoms"),
-        Option("dynasty", False, "Dynasty: three games in a row; the totals decide"),
+        Option("middle_kingdom", False, "10 points for a castle in the middle of its kingdom",
+               title="Middle Kingdom"),
+        Option("harmony", False, "5 points for a kingdom with no domino discarded",
+               title="Harmony"),
+        Option("mighty_duel", False, "all 48 dominoes and 7×7 kingdoms, for 2 players",
+               title="Mighty Duel", players=(2,)),
+        Option("dynasty", False, "three games in a row; the totals decide", title="Dynasty"),
     )  # fmt: skip
-
-    def check_option_combination(self, players: int, options: Mapping[str, OptionValue]) -> None:
-        if options.get("mighty_duel") and players != 2:
-            raise OptionError(
-                f"the Mighty Duel (mighty_duel) is for 2 players, not {players}; "
-                "leave it off for 3 or 4"
-            )
 
     def new_state(self, players: int, options: Mapping[str, OptionValue]) -> KingdominoState:
         return opening(players, options)

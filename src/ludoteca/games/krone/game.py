@@ -16,6 +16,7 @@ from .strategy import simple_move
 
 class Krone(Game):
     id = "krone"
+    title = "Um Krone und Kragen"
     names = MappingProxyType(
         {"en": "To Court the King", "it": "Um Krone und Kragen", "de": "Um Krone und Kragen"}
     )
