@@ -19,3 +19,20 @@ def listing(items: list[str], last: str = "and") -> str:
     if len(items) <= 1:
         return "".join(items)
     return f"{', '.join(items[:-1])} {last} {items[-1]}"
+
+
+def side_by_side(blocks: list[list[str]], gap: int = 4) -> list[str]:
+    """Blocks of lines next to each other, each padded to its widest line."""
+    blocks = [block for block in blocks if block]
+    if not blocks:
+        return []
+    widths = [max(len(line) for line in block) for block in blocks]
+    height = max(len(block) for block in blocks)
+    lines = []
+    for row in range(height):
+        cells = [
+            (block[row] if row < len(block) else "").ljust(width)
+            for block, width in zip(blocks, widths, strict=True)
+        ]
+        lines.append((" " * gap).join(cells).rstrip())
+    return lines

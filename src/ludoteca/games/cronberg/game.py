@@ -20,6 +20,7 @@ class Cronberg(Game):
     names = MappingProxyType({"en": "Cronberg", "it": "Cronberg", "de": "Cronberg"})
     min_players = 2
     max_players = 4
+    pages = MappingProxyType(view.PAGES)
 
     def new_state(self, players: int, options: Mapping[str, OptionValue]) -> CronbergState:
         return CronbergState(players)
@@ -39,6 +40,11 @@ class Cronberg(Game):
 
     def render(self, view_data: Mapping[str, Any], full: bool = True) -> str:
         return view.render(view_data, full)
+
+    def page(self, name: str, view_data: Mapping[str, Any]) -> str:
+        if name not in self.pages:
+            return super().page(name, view_data)
+        return view.page(name, view_data)
 
 
 GAME = Cronberg()

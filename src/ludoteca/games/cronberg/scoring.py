@@ -59,6 +59,21 @@ class PawnScore:
         }
 
 
+def final_note(pawn: PawnScore) -> str:
+    """How a pawn scored at the end, in words: 'final scoring: seat 0's pawn on 23 ...'."""
+    where = f"final scoring: seat {pawn.seat}'s pawn on {BOARD.point_names[pawn.point]}"
+    if not pawn.coats_of_arms and not pawn.parks:
+        return f"{where} (value {pawn.value:+d}) touches no active park or coat of arms: 0"
+    parts = []
+    if pawn.coats_of_arms:
+        parts.append(f"a coat of arms makes every corner count: {pawn.magnitude}")
+    else:
+        parts.append(f"value {pawn.value:+d}")
+    if pawn.parks:
+        parts.append(f"{pawn.parks} park{'s' if pawn.parks > 1 else ''} ×{1 << pawn.parks}")
+    return f"{where}: {', '.join(parts)} = {pawn.points:+d}"
+
+
 def final_scoring(
     owners: Sequence[int], values: Sequence[int], magnitudes: Sequence[int], active: int
 ) -> list[PawnScore]:

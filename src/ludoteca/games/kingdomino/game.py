@@ -20,6 +20,7 @@ class Kingdomino(Game):
     names = MappingProxyType({"en": "Kingdomino", "it": "Kingdomino", "de": "Kingdomino"})
     min_players = 2
     max_players = 4
+    pages = MappingProxyType(view.PAGES)
     options = (
         Option("middle_kingdom", False, "10 points for a castle in the middle of its kingdom",
                title="Middle Kingdom"),
@@ -48,6 +49,11 @@ class Kingdomino(Game):
 
     def render(self, view_data: Mapping[str, Any], full: bool = True) -> str:
         return view.render(view_data, full)
+
+    def page(self, name: str, view_data: Mapping[str, Any]) -> str:
+        if name not in self.pages:
+            return super().page(name, view_data)
+        return view.page(name, view_data)
 
 
 GAME = Kingdomino()
