@@ -34,7 +34,7 @@ def test_play_lists_moves_explains_bad_input_and_prompts_again():
 
 def test_play_shows_the_board_as_text():
     result = runner.invoke(app, ["play", "krone", "--players", "2", "--seed", "3"], input="quit\n")
-    assert "row 1: Farmer ×2" in result.output
+    assert "row I   Farmer ×2" in result.output
     assert "seat 0 (you)" in result.output
 
 

@@ -308,3 +308,32 @@ def test_syntax_error_hints_name_no_chance_outcome(game_id):
     hint = str(error.value).split("moves are:")[1].split("—")[0]
     for verb in chance_verbs - {"draw"}:  # Kingdomino's 'draw' is chance, Keltis' a seat's
         assert f"{verb} <" not in hint, verb
+
+
+def test_the_terminal_text_shows_no_python_values(game_id):
+    # What a person reads: never 'None', 'True' or a list's brackets; '1 point', not
+    # '1 points'; every seat's score at the end.
+    rng = random.Random(13)
+    game = ludoteca.game(game_id)
+    for players in player_counts(game_id):
+        match = game.new_match(players)
+        for step, m in enumerate(playout(match, rng)):
+            if step % 23:
+                continue
+            for seat in (None, 0):
+                for full in (True, False):
+                    _readable(game.render(m.view(seat), full=full))
+            for name in game.pages:
+                _readable(game.page(name, m.view(0)))
+        for seat in (None, *range(players)):
+            text = game.render(match.view(seat))
+            _readable(text)
+            assert "Final " in text, "the end shows every seat's score and its breakdown"
+
+
+def _readable(text: str) -> None:
+    import re
+
+    for python in ("None", "True", "False", "[", "]", "{", "}"):
+        assert python not in text, (python, text)
+    assert not re.search(r"(?<![\d.])-?1 (points|cards|dice|pawns|crowns)\b", text), text

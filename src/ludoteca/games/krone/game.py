@@ -22,6 +22,7 @@ class Krone(Game):
     )
     min_players = 2
     max_players = 5
+    pages = MappingProxyType(view.PAGES)
 
     def new_state(self, players: int, options: Mapping[str, OptionValue]) -> KroneState:
         return opening(players)
@@ -41,6 +42,11 @@ class Krone(Game):
 
     def render(self, view_data: Mapping[str, Any], full: bool = True) -> str:
         return view.render(view_data, full)
+
+    def page(self, name: str, view_data: Mapping[str, Any]) -> str:
+        if name not in self.pages:
+            return super().page(name, view_data)
+        return view.page(name, view_data)
 
 
 GAME = Krone()
