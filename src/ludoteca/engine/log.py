@@ -20,19 +20,16 @@ class Secret:
 class LogEntry:
     """One move of the log: who played it, the move, and who may see it.
 
-    Immutable. ``text`` is the move's notation, written once when it is played; ``notes``
-    say in words what the move caused beyond itself (an interim scoring, a new round),
-    for every seat to read. Views and documents reuse the entry's JSON objects instead of
-    building them anew on every call, so treat what ``view`` returns as read-only.
+    Immutable: its fields are read-only. ``text`` is the move's notation, written once
+    when it is played; ``notes`` say in words what the move caused beyond itself (an
+    interim scoring, a new round), for every seat to read. Views and documents reuse the
+    entry's JSON objects instead of building them anew on every call, so treat what
+    ``view`` and ``to_json`` return as read-only.
     """
 
-    __slots__ = ("_hidden", "_json", "_seen", "actor", "move", "notes", "secret", "text")
-
-    actor: int | Chance
-    move: Move
-    secret: Secret | None
-    text: str
-    notes: tuple[str, ...]
+    # Plain slots behind read-only properties: a log entry is made for every move played
+    # or replayed, and this is three times quicker to make than a frozen dataclass.
+    __slots__ = ("_actor", "_hidden", "_json", "_move", "_notes", "_secret", "_seen", "_text")
 
     def __init__(
         self,
@@ -42,28 +39,46 @@ class LogEntry:
         text: str = "",
         notes: tuple[str, ...] = (),
     ) -> None:
-        setter = object.__setattr__  # the entry is immutable once made
-        setter(self, "actor", actor)
-        setter(self, "move", move)
-        setter(self, "secret", secret)
-        setter(self, "text", text or str(move))
-        setter(self, "notes", notes)
-        # _json, _seen and _hidden are filled when first asked for (see ``view``).
+        self._actor = actor
+        self._move = move
+        self._secret = secret
+        self._text = text or str(move)
+        self._notes = notes
+        self._json: dict[str, Any] | None = None
+        self._seen: dict[str, Any] | None = None
+        self._hidden: dict[str, Any] | None = None
 
-    def __setattr__(self, name: str, value: object) -> None:
-        raise AttributeError(f"a log entry cannot be changed ({name})")
+    @property
+    def actor(self) -> int | Chance:
+        return self._actor
+
+    @property
+    def move(self) -> Move:
+        return self._move
+
+    @property
+    def secret(self) -> Secret | None:
+        return self._secret
+
+    @property
+    def text(self) -> str:
+        return self._text
+
+    @property
+    def notes(self) -> tuple[str, ...]:
+        return self._notes
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, LogEntry):
             return NotImplemented
-        return (self.actor, self.move, self.secret) == (other.actor, other.move, other.secret)
+        return (self._actor, self._move, self._secret) == (other._actor, other._move, other._secret)
 
     def __hash__(self) -> int:
-        return hash((self.actor, self.move, self.secret))
+        return hash((self._actor, self._move, self._secret))
 
     def __repr__(self) -> str:
-        by = "chance" if self.actor is CHANCE else f"seat {self.actor}"
-        return f"<LogEntry {by}: {self.text}>"
+        by = "chance" if self._actor is CHANCE else f"seat {self._actor}"
+        return f"<LogEntry {by}: {self._text}>"
 
     def visible_to(self, seat: int | None) -> bool:
         return self.secret is None or (seat is not None and seat in self.secret.seen_by)
@@ -76,27 +91,27 @@ class LogEntry:
 
     def to_json(self) -> dict[str, Any]:
         """The entry as the match document stores it: ``{"by", "move"}``."""
-        found: dict[str, Any] | None = getattr(self, "_json", None)
+        found = self._json
         if found is None:
-            found = {"by": actor_to_json(self.actor), "move": self.text}
-            object.__setattr__(self, "_json", found)
+            found = self._json = {"by": actor_to_json(self._actor), "move": self._text}
         return found
 
     def view(self, seat: int | None) -> dict[str, Any]:
         """The entry as ``seat`` may read it, with its notes when it has any."""
-        secret = self.secret
-        if secret is None or (seat is not None and seat in secret.seen_by):
-            if not self.notes:
-                return self.to_json()
-            cached, text = "_seen", self.text
-        else:
-            cached, text = "_hidden", secret.shown_as
-        found: dict[str, Any] | None = getattr(self, cached, None)
+        secret = self._secret
+        seen = secret is None or (seat is not None and seat in secret.seen_by)
+        if seen and not self._notes:
+            return self.to_json()
+        found = self._seen if seen else self._hidden
         if found is None:
-            found = {"by": actor_to_json(self.actor), "move": text}
-            if self.notes:
-                found["notes"] = list(self.notes)
-            object.__setattr__(self, cached, found)
+            text = self._text if seen or secret is None else secret.shown_as
+            found = {"by": actor_to_json(self._actor), "move": text}
+            if self._notes:
+                found["notes"] = list(self._notes)
+            if seen:
+                self._seen = found
+            else:
+                self._hidden = found
         return found
 
 

@@ -31,11 +31,17 @@ def forget_read_moves(game: Game) -> None:
     _READ.pop(game.id, None)
 
 
-def read_move(game: Game, text: str) -> tuple[Move, str]:
-    """The move written ``text`` and its canonical notation; ``MoveSyntaxError`` if none."""
+def known_moves(game: Game) -> dict[str, tuple[Move, str]]:
+    """The texts of ``game`` read so far (``read_move`` adds to them)."""
     known = _READ.get(game.id)
     if known is None:
         known = _READ[game.id] = {}
+    return known
+
+
+def read_move(game: Game, text: str) -> tuple[Move, str]:
+    """The move written ``text`` and its canonical notation; ``MoveSyntaxError`` if none."""
+    known = known_moves(game)
     found = known.get(text)
     if found is None:
         move = game.parse_move(text)
@@ -99,13 +105,12 @@ class Match:
         """
         if isinstance(move, str):
             move, text = read_move(self.game, move)
-            return self._play(move, text)
-        return self._play(move, "")
+            return self._play(self._state.to_move(), move, text)
+        return self._play(self._state.to_move(), move, "")
 
-    def _play(self, move: Move, text: str) -> Move:
-        """Play a move value; ``text`` is its canonical notation when the caller has it."""
-        state = self._state
-        actor = state.to_move()
+    def _play(self, actor: Actor, move: Move, text: str) -> Move:
+        """Play a move value for ``actor``, who is to move; ``text`` is its canonical
+        notation when the caller has it (a replayed log), else it is written here."""
         if actor is None:
             raise IllegalMove("the game is over: no more moves can be played")
         if move.is_chance:
@@ -113,6 +118,7 @@ class Match:
                 raise IllegalMove(f"{move} is a chance outcome, but seat {actor} is to move")
         elif actor is CHANCE:
             raise IllegalMove(f"a chance event is pending, so {move} cannot be played now")
+        state = self._state
         state.check(move)
         secret = state.secret(move)
         state.apply(move)

@@ -10,6 +10,7 @@ import json
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
+from .chance import CHANCE
 from .errors import IllegalMove, OptionError, PositionError
 from .log import actor_to_json
 
@@ -102,28 +103,26 @@ def _replay(match: Match, log: object) -> None:
     Each text is read once per game and kept (``read_move``), and the canonical text goes
     into the log entry, so a long log costs about what playing its moves as values costs.
     """
-    from .match import read_move
+    from .match import known_moves, read_move
 
     if not isinstance(log, list):
         raise PositionError("'log' must be a list of moves")
-    game, state = match.game, match.state
+    game, play, to_move = match.game, match._play, match.state.to_move
+    known = known_moves(game).get  # text -> (move, canonical text): each text is read once
     for number, entry in enumerate(log, start=1):
         if type(entry) is dict:
             text, by = entry.get("move"), entry.get("by", _ANYONE)
-            if not isinstance(text, str):
-                raise PositionError(f"log entry {number} must be a move text or {{by, move}}")
-        elif isinstance(entry, str):
-            text, by = entry, _ANYONE
         else:
+            text, by = entry, _ANYONE
+        if type(text) is not str:
             raise PositionError(f"log entry {number} must be a move text or {{by, move}}")
-        if by is not _ANYONE:
-            expected = actor_to_json(state.to_move())
-            if by != expected:
-                who = "nobody (the game is over)" if expected is None else repr(expected)
-                raise PositionError(f"log entry {number} ({text!r}) is by {by!r}, but {who} moves")
+        actor = to_move()
+        if by is not _ANYONE and by != ("chance" if actor is CHANCE else actor):
+            who = "nobody (the game is over)" if actor is None else repr(actor_to_json(actor))
+            raise PositionError(f"log entry {number} ({text!r}) is by {by!r}, but {who} moves")
         try:
-            move, canonical = read_move(game, text)
-            match._play(move, canonical)
+            move, canonical = known(text) or read_move(game, text)
+            play(actor, move, canonical)
         except IllegalMove as error:
             raise PositionError(f"log entry {number} ({text!r}): {error}") from None
 
