@@ -69,6 +69,7 @@ class Match:
         # The hand-written position this match was loaded from; None: the game's opening.
         self._start = None if start is None else json.loads(json.dumps(start))
         self._log: list[LogEntry] = []
+        self._result: Result | None = None
 
     def __repr__(self) -> str:
         return f"<Match {self.game.id} players={self.players} moves={len(self._log)}>"
@@ -137,7 +138,9 @@ class Match:
     def result(self) -> Result:
         if not self.is_over:
             raise StateError(f"result() needs a finished game; {self._who()}")
-        return self._state.result()
+        if self._result is None:  # a finished match never changes: work it out once
+            self._result = self._state.result()
+        return self._result
 
     def _who(self) -> str:
         actor = self._state.to_move()
@@ -193,7 +196,7 @@ class Match:
                 if seat is not None and actor == seat
                 else []
             ),
-            "result": self._state.result().to_json() if over else None,
+            "result": self.result().to_json() if over else None,
         }
 
     # -- copies and documents ----------------------------------------------------------

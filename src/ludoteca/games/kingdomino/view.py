@@ -49,13 +49,17 @@ def view(state: KingdominoState, seat: int | None) -> dict[str, Any]:
 
 def squares(kingdom: Kingdom) -> dict[str, str]:
     """Every filled square by name: 'castle', or a terrain with its crowns, 'forest(1)'."""
+    known = kingdom.remembered("squares")
+    if isinstance(known, dict):
+        return dict(known)  # a copy: the caller may change it
     found = {square_name((kingdom.frame.centre, kingdom.frame.centre)): "castle"}
     for entry in kingdom.history:
         if isinstance(entry, Place):
             domino = DOMINOES[entry.domino]
             found[square_name(entry.first)] = str(domino.first)
             found[square_name(entry.second)] = str(domino.second)
-    return found
+    kingdom.remember("squares", found)
+    return dict(found)
 
 
 def domino_text(number: int) -> str:
