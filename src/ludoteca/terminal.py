@@ -41,10 +41,8 @@ def play_in_terminal(
     """
     game = match.game
     resumed = match.moves_played
-    write(
-        f"{game.full_name()} — {plural(match.players, 'player')}; you are seat {seat}. "
-        + commands_help(match)
-    )
+    write(f"{game.full_name()} — {plural(match.players, 'player')}; you are seat {seat}.")
+    write(textwrap.fill(commands_help(match), width=80))
     if resumed:
         write(f"(resumed after {plural(resumed, 'move')})")
     shown = resumed
@@ -74,8 +72,8 @@ def play_in_terminal(
             return match
         if typed in ("?", "help"):
             moves = " | ".join(str(m) for m in match.legal_moves())
-            write(textwrap.fill(moves, width=100))
-            write(commands_help(match))
+            write(textwrap.fill(moves, width=80))
+            write(textwrap.fill(commands_help(match), width=80))
         elif typed == "board" or not typed:
             show = True
         elif typed in game.pages:

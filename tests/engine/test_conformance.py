@@ -312,7 +312,7 @@ def test_syntax_error_hints_name_no_chance_outcome(game_id):
 
 def test_the_terminal_text_shows_no_python_values(game_id):
     # What a person reads: never 'None', 'True' or a list's brackets; '1 point', not
-    # '1 points'; every seat's score at the end.
+    # '1 points'; lines that fit an 80-column terminal; every seat's score at the end.
     rng = random.Random(13)
     game = ludoteca.game(game_id)
     for players in player_counts(game_id):
@@ -336,4 +336,5 @@ def _readable(text: str) -> None:
 
     for python in ("None", "True", "False", "[", "]", "{", "}"):
         assert python not in text, (python, text)
+    assert max(len(line) for line in text.splitlines()) <= 80, text
     assert not re.search(r"(?<![\d.])-?1 (points|cards|dice|pawns|crowns)\b", text), text

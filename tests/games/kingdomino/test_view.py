@@ -25,7 +25,7 @@ def test_each_domino_of_the_lines_is_spelled_out_with_its_king():
     assert "36 wheat + grass♛" in text
     assert "48 wheat + mine♛♛♛" in text
     assert "[-]" not in text
-    assert "W wheat  F forest  L lake" in text  # the legend of the grid's letters
+    assert "W wheat F forest L lake" in text  # the legend of the grid's letters
     assert "None" not in text
 
 
@@ -42,7 +42,7 @@ def test_the_own_kingdom_sits_next_to_the_lines_and_fits_a_small_terminal():
         assert "line in play" in lines[own] or "next line" in lines[own]
         for seat in range(1, players):
             assert f"seat {seat}: " in text
-        assert "you place domino" in lines[0] or "you pick" in lines[0]
+        assert "you place domino" in lines[0] or "you pick from" in lines[0]
         during = GAME.render(match.view(0), full=False)
         assert "seat 1: " not in during.splitlines()[1]  # the others' kingdoms left out
 

@@ -11,6 +11,7 @@ columns to a step of x, so that triangle names fit between the intersections.
 
 from __future__ import annotations
 
+import textwrap
 from collections.abc import Callable, Mapping
 from typing import Any
 
@@ -85,7 +86,7 @@ def symbols() -> str:
 
 KEY = (
     "23(1) seat 1's pawn   23x closed by a guard   CH a tile laid (codes below)",
-    "U33P park   D12G guard   U05W coat of arms   P* G* W* *: active, no tile can cover it",
+    "U33P park  D12G guard  U05W coat of arms  P* *: no tile can cover it (active)",
 )
 
 
@@ -121,10 +122,11 @@ def render(data: Mapping[str, Any], full: bool = True) -> str:
         for t, n in position["face_down"].items()
         if n
     ]
-    lines.append(f"face down ({sum(position['face_down'].values())}): {', '.join(left) or '—'}")
+    count = sum(position["face_down"].values())
+    lines.extend(_wrapped(f"face down ({count}): {', '.join(left) or '—'}"))
     values = position["values"]
     pawns = [f"{p}({s}) {values.get(p, 0):+d}" for p, s in sorted(owners.items())]
-    lines.append(f"pawns and their values: {', '.join(pawns) or '—'}")
+    lines.extend(_wrapped(f"pawns and their values: {', '.join(pawns) or '—'}"))
     if data.get("result"):
         lines.extend(final_scores(data))
     return "\n".join(lines)
@@ -137,12 +139,21 @@ def final_scores(data: Mapping[str, Any]) -> list[str]:
     for seat, total in enumerate(data["result"]["scores"]):
         pawns = [p for p in details["final_scoring"] if p["seat"] == seat]
         made = [f"{p['pawn']} {p['points']:+d}" for p in pawns]
-        lines.append(
-            f"  {_who(seat, data)}: {points(total)} = {details['before_final_scoring'][seat]} "
-            f"before the final scoring"
-            + (f", then pawns {', '.join(made)}" if made else ", no pawn on the board")
+        lines.extend(
+            textwrap.wrap(
+                f"{_who(seat, data)}: {points(total)} = {details['before_final_scoring'][seat]} "
+                "before the final scoring"
+                + (f", then pawns {', '.join(made)}" if made else ", no pawn on the board"),
+                78,
+                initial_indent="  ",
+                subsequent_indent="      ",
+            )
         )
     return lines
+
+
+def _wrapped(text: str) -> list[str]:
+    return textwrap.wrap(text, 80, subsequent_indent="    ")
 
 
 def _who(seat: int, data: Mapping[str, Any]) -> str:
@@ -164,9 +175,10 @@ def _players(data: Mapping[str, Any]) -> list[str]:
         lines.append(f"seat {position['seat']} is drawing a tile")
     elif position["step"] == LAYING:
         tile = TILE_BY_ID[position["drawn"]]
+        who = "you lay" if position["seat"] == data["seat"] else f"seat {position['seat']} lays"
         lines.append(
-            f"seat {position['seat']} lays the {tile.en}: {tile.acute:+d} at its sharp "
-            f"corners, {tile.obtuse:+d} at its wide ones"
+            f"{who} the {tile.en}: {tile.acute:+d} at its sharp corners, {tile.obtuse:+d} "
+            "at its wide ones"
         )
     return lines
 

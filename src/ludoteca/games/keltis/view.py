@@ -74,7 +74,9 @@ def render(data: Mapping[str, Any], full: bool = True) -> str:
     lines = [
         f"Round {position['round']} · deck {position['deck_size']} · "
         f"end cards in {position['end_rows']} of 5 rows",
-        "  piles: " + ", ".join(tops),
+        *textwrap.wrap(
+            "piles: " + ", ".join(tops), 78, initial_indent="  ", subsequent_indent="    "
+        ),
         "  wish stones: " + (" ".join(map(str, position["stones"])) or "none left"),
     ]
     now = position["turn"]

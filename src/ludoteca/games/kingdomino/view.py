@@ -25,8 +25,8 @@ from .position import dump
 from .state import CLAIM, DRAW, KING, PICK, PLACE, KingdominoState
 
 LEGEND = (
-    "W wheat  F forest  L lake  G grass  S swamp  M mine",
-    "C castle  a digit: crowns (♛) on the square",
+    "W wheat F forest L lake G grass S swamp M mine",
+    "C castle; a digit: crowns (♛) on the square",
 )
 _LETTER = dict(zip(TERRAINS, TERRAIN_LETTERS, strict=True))
 
@@ -85,14 +85,14 @@ def render(data: Mapping[str, Any], full: bool = True) -> str:
     players = range(len(position["players"]))
     others = [s for s in players if s != seat]
     if full or seat is None:
-        lines.extend(side_by_side([_kingdom(data, s, compact=True) for s in others]))
+        lines.extend(side_by_side([_kingdom(data, s, compact=True) for s in others], gap=3))
         lines.append("")
     panel = [*_lines(data), ""] if _lines(data) else []
     panel.extend(LEGEND)
     if seat is None:
         lines.extend(panel)
     else:
-        lines.extend(side_by_side([_kingdom(data, seat, compact=False), panel]))
+        lines.extend(side_by_side([_kingdom(data, seat, compact=False), panel], gap=3))
     if data.get("result"):
         lines.extend(["", *final_scores(data)])
     return "\n".join(lines)
@@ -125,7 +125,7 @@ def _turn(data: Mapping[str, Any]) -> str:
         return f"{_who(actor, data)} {verb} domino {domino}"
     if phase in (PICK, CLAIM):
         verb = "pick" if actor == data["seat"] else "picks"
-        return f"{_who(actor, data)} {verb} a domino of the next line"
+        return f"{_who(actor, data)} {verb} from the next line"
     if phase == DRAW:
         return "a line is being drawn"
     if phase == KING:
@@ -150,8 +150,9 @@ def _lines(data: Mapping[str, Any]) -> list[str]:
 
 
 def _kingdom(data: Mapping[str, Any], seat: int, compact: bool) -> list[str]:
-    """A kingdom on its grid: only its squares (``compact``), or every square it may still
-    grow into."""
+    """A kingdom on its grid: only its squares (``compact``), or every square the next
+    domino could cover: within two squares of the kingdom (a domino touches it), and
+    where the kingdom stays within its size."""
     position = data["position"]
     player = position["players"][seat]
     filled = {_square(name): content for name, content in player["squares"].items()}
@@ -161,16 +162,22 @@ def _kingdom(data: Mapping[str, Any], seat: int, compact: bool) -> list[str]:
         low_c, high_c, low_r, high_r = min(columns), max(columns), min(rows), max(rows)
     else:
         reach, last = position["kingdom_size"] - 1, 2 * position["kingdom_size"] - 2
-        low_c, high_c = max(0, max(columns) - reach), min(last, min(columns) + reach)
-        low_r, high_r = max(0, max(rows) - reach), min(last, min(rows) + reach)
+        low_c = max(0, max(columns) - reach, min(columns) - 2)
+        high_c = min(last, min(columns) + reach, max(columns) + 2)
+        low_r = max(0, max(rows) - reach, min(rows) - 2)
+        high_r = min(last, min(rows) + reach, max(rows) + 2)
     name = _who(seat, data, capital=True)
     if seat == data["seat"]:
         name += f" (seat {seat})"
     title = f"{name}: {points(player['score']['score'])}"
-    block = [title, "    " + " ".join(f"{COLUMNS[c]} " for c in range(low_c, high_c + 1))]
+    label = len(str(high_r + 1))
+    block = [
+        title,
+        " " * (label + 1) + " ".join(f"{COLUMNS[c]} " for c in range(low_c, high_c + 1)),
+    ]
     for row in range(low_r, high_r + 1):
         cells = [_cell(filled.get((column, row))) for column in range(low_c, high_c + 1)]
-        block.append(f"{row + 1:>3} " + " ".join(cells))
+        block.append(f"{row + 1:>{label}} " + " ".join(cells))
     return block
 
 
@@ -230,7 +237,9 @@ def page(name: str, data: Mapping[str, Any]) -> str:
             sheet = player["score"]
             parts = [f"{p['terrain']} {p['squares']}×{p['crowns']}" for p in sheet["properties"]]
             block = _kingdom(data, seat, compact=False)
-            blocks.append("\n".join([*block, "  properties: " + (", ".join(parts) or "none")]))
+            said = "properties: " + (", ".join(parts) or "none")
+            block += textwrap.wrap(said, 78, initial_indent="  ", subsequent_indent="    ")
+            blocks.append("\n".join(block))
         return "\n\n".join(blocks)
     seen = {int(text.split()[1]) for p in position["players"] for text in p["kingdom"]}
     seen |= {slot["domino"] for key in ("line", "next_line") for slot in position[key]}

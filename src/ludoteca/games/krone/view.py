@@ -52,9 +52,13 @@ def render(data: Mapping[str, Any], full: bool = True) -> str:
         marker = "▶" if seat == turn["seat"] and not position["over"] else " "
         you = " (you)" if seat == data["seat"] else ""
         held = plural(len(names), "card") if names else "no cards"
-        lines.append(
-            f"{marker} seat {seat}{you}: {plural(player['turn_dice'], 'die', 'dice')} a turn; "
-            f"{held}{': ' if names else ''}{', '.join(names)}"
+        lines.extend(
+            textwrap.wrap(
+                f"{marker} seat {seat}{you}: {plural(player['turn_dice'], 'die', 'dice')} a "
+                f"turn; {held}{': ' if names else ''}{', '.join(names)}",
+                78,
+                subsequent_indent="    ",
+            )
         )
     if position["final_round"]:
         lines.extend(_final_round(data))
@@ -125,7 +129,7 @@ def _turn_line(turn: Mapping[str, Any], data: Mapping[str, Any]) -> str:
         parts.append(f"used: {', '.join(BY_ID[c].en for c in turn['used'])}")
     if turn["can_take"]:
         parts.append(f"can take: {', '.join(BY_ID[c].en for c in turn['can_take'])}")
-    return " | ".join(parts)
+    return "\n".join(textwrap.wrap(" | ".join(parts), 78, subsequent_indent="    "))
 
 
 def final_results(data: Mapping[str, Any]) -> list[str]:
@@ -133,7 +137,8 @@ def final_results(data: Mapping[str, Any]) -> list[str]:
     details, ranking = data["result"]["details"], data["result"]["ranking"]
     lines = [
         f"Final results: {_who(details['queen'], data)} took the King and the Queen with "
-        f"{_group(details['bid'])}; in the final round:"
+        f"{_group(details['bid'])}.",
+        "In the final round:",
     ]
     for seat, result in enumerate(details["final_round"]):
         said = (
@@ -158,5 +163,6 @@ def page(name: str, data: Mapping[str, Any]) -> str:
     for card in CARDS:
         left = "" if card.id in ("charlatan", "queen") else f" — {display.get(card.id, 0)} left"
         lines.append(f"row {ROWS[card.row]:<3} {card.en} ({card.it} / {card.de}){left}")
-        lines.append(f"          cost: {card.cost}; ability: {card.ability}")
+        lines.append(f"          cost: {card.cost}")
+        lines.append(f"          ability: {card.ability}")
     return "\n".join(lines)
