@@ -63,7 +63,8 @@ def play_in_terminal(
             show = None
         try:
             typed = read("> ").strip()
-        except EOFError:
+        except (EOFError, KeyboardInterrupt):  # input closed or Ctrl-C: leave, saving if asked
+            write("")
             _leave(match, save_to, None, write)
             return match
         word, _, rest = typed.partition(" ")
