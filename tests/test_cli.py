@@ -3,10 +3,13 @@
 import json
 import random
 
+import pytest
 from typer.testing import CliRunner
 
+import ludoteca
 from ludoteca.bots import bot
 from ludoteca.cli import app
+from ludoteca.engine import CHANCE
 from ludoteca.games.krone import GAME
 from ludoteca.terminal import play_in_terminal
 
@@ -31,7 +34,7 @@ def test_play_lists_moves_explains_bad_input_and_prompts_again():
 
 def test_play_shows_the_board_as_text():
     result = runner.invoke(app, ["play", "krone", "--players", "2", "--seed", "3"], input="quit\n")
-    assert "row 1: Farmer ×2" in result.output
+    assert "row I   Farmer ×2" in result.output
     assert "seat 0 (you)" in result.output
 
 
@@ -46,7 +49,7 @@ def test_a_whole_game_in_the_terminal_against_bots():
 
     play_in_terminal(match, 1, simple, rng, read=person, write=lines.append)
     assert match.is_over
-    assert lines[-1].startswith("Game over — 1. seat")
+    assert lines[-1].startswith("Game over — 1. ")
     assert any(line.startswith("  seat 0: ") for line in lines)  # the bots' moves are shown
 
 
@@ -80,7 +83,7 @@ def test_simulate_json_is_repeatable_with_a_seed():
 def test_simulate_rejects_an_unknown_option():
     result = runner.invoke(app, ["simulate", "krone", "--option", "colour=red"])
     assert result.exit_code != 0
-    assert "unknown option 'colour'" in result.output
+    assert "krone has no option 'colour'" in result.output
 
 
 def test_bench_prints_moves_and_games_per_second():
@@ -97,3 +100,217 @@ def test_bench_prints_moves_and_games_per_second():
     assert data[0]["game"] == "krone"
     assert data[0]["games"] >= 1
     assert data[0]["moves_per_second"] > 0
+
+
+# -- every error a user can cause: one clear line, a non-zero exit --------------------------
+
+BAD = [
+    (["play", "kingdomino", "--option", "mighty_duel=true"], "Mighty Duel (mighty_duel) is for 2"),
+    (["simulate", "kingdomino", "-o", "mighty_duel=true"], "is for 2 players, not 4"),
+    (["play", "krone", "--players", "9"], "Um Krone und Kragen is for 2 to 5 players, not 9"),
+    (["simulate", "keltis", "--players", "1"], "is for 2 to 4 players, not 1"),
+    (["play", "krone", "--seat", "5"], "--seat must be 0 to 3 with 4 players, not 5"),
+    (["play", "krone", "--seat", "-1"], "--seat must be 0 to 3"),
+    (["play", "krone", "--players", "abc"], "--players"),
+    (["play", "chess"], "no game 'chess'; the games are: cronberg, keltis"),
+    (["simulate", "chess"], "no game 'chess'"),
+    (["bench", "--game", "chess"], "no game 'chess'"),
+    (["play", "krone", "-o", "x=1"], "krone has no option 'x'"),
+    (["play", "kingdomino", "-o", "harmony"], "options are written NAME=VALUE"),
+    (["play", "kingdomino", "-o", "harmony=perhaps"], "'harmony' must be true or false"),
+    (["play", "krone", "--bot", "genius"], "no bot 'genius'; the bots are: random, simple"),
+    (["simulate", "krone", "--bot", "genius"], "no bot 'genius'"),
+    (["simulate", "krone", "--games", "0"], "--games"),
+    (["bench", "--players", "7", "--seconds", "0"], "none of these games takes 7 players"),
+    (["play"], "name a game"),
+    (["play", "--load", "no-such-file.json"], "No such file or directory: no-such-file.json"),
+    (["replay", "no-such-file.json"], "No such file or directory"),
+    (["replay"], "Missing argument 'FILE'"),
+    (["play", "krone", "--frob"], "No such option: --frob"),
+    (["frob"], "No such command 'frob'"),
+]
+
+
+@pytest.mark.parametrize(
+    ("args", "fragment"), BAD, ids=lambda x: " ".join(x) if isinstance(x, list) else ""
+)
+def test_every_user_error_prints_one_clear_line(args, fragment):
+    result = runner.invoke(app, args, input="")
+    assert result.exit_code == 2, result.output
+    lines = result.output.strip().splitlines()
+    assert len(lines) == 1, result.output
+    assert lines[0].startswith("ludoteca: ")
+    assert fragment in lines[0]
+    assert "Traceback" not in result.output
+
+
+def test_bad_saved_matches_are_refused_in_one_line(tmp_path):
+    for text, fragment in [
+        ("{not json", "not valid JSON"),
+        ('{"game": "krone", "players": 2, "moves": []}', "'moves' is not part of a match"),
+        ('{"game": "krone", "players": 2, "log": ["keep 5"]}', "log entry 1"),
+    ]:
+        path = tmp_path / "match.json"
+        path.write_text(text)
+        for args in (["play", "--load", str(path)], ["replay", str(path)]):
+            result = runner.invoke(app, args, input="")
+            assert result.exit_code == 2
+            assert result.output.count("\n") == 1
+            assert fragment in result.output
+    path.write_text(json.dumps(GAME.new_match(3).to_json()))
+    result = runner.invoke(app, ["play", "keltis", "--load", str(path)])
+    assert "holds a match of krone, not keltis" in result.output
+    result = runner.invoke(app, ["play", "--load", str(path), "--players", "2"])
+    assert "is a match of 3 players, not 2" in result.output
+    result = runner.invoke(app, ["play", "--load", str(path), "--seat", "3"])
+    assert "--seat must be 0 to 2 with 3 players, not 3" in result.output
+
+
+# -- version, games, help ------------------------------------------------------------------
+
+
+def test_version():
+    result = runner.invoke(app, ["--version"])
+    assert result.exit_code == 0
+    assert result.output.strip() == f"ludoteca {ludoteca.__version__}"
+
+
+def test_games_lists_names_counts_and_options():
+    result = runner.invoke(app, ["games"])
+    assert result.exit_code == 0
+    out = result.output
+    assert "Um Krone und Kragen (To Court the King) — 2 to 5 players" in out
+    assert "Keltis: Das Kartenspiel" in out
+    assert "-o mighty_duel=" in out
+    assert "2 players only" in out
+    assert "default false" in out
+    data = json.loads(runner.invoke(app, ["games", "--json"]).output)
+    assert [g["id"] for g in data] == ludoteca.games()
+    assert data[ludoteca.games().index("kingdomino")]["options"][0]["default"] is False
+
+
+@pytest.mark.parametrize("command", [[], ["play"], ["simulate"], ["bench"], ["replay"], ["games"]])
+def test_help_shows_what_to_type_and_defaults_not_python_types(command):
+    result = runner.invoke(app, [*command, "--help"])
+    assert result.exit_code == 0
+    out = result.output
+    assert "<" not in out.replace("<-", ""), out  # no <bool>, <int>, <list[str]>
+    for python_type in ("bool", "list[str]", "int>", "str>"):
+        assert python_type not in out
+    if command == ["play"]:
+        assert "NAME=VALUE" in out
+        assert "default: simple" in out
+        assert "default: 4" in out
+
+
+# -- progress, bench -----------------------------------------------------------------------
+
+
+def test_bench_skips_games_that_cannot_take_the_player_count():
+    result = runner.invoke(app, ["bench", "--players", "5", "--seconds", "0"])
+    assert result.exit_code == 0, result.output
+    assert "keltis      skipped: 2 to 4 players, not 5" in result.output
+    assert "krone       5 players" in result.output
+    data = json.loads(
+        runner.invoke(app, ["bench", "--players", "5", "--seconds", "0", "--json"]).output
+    )
+    assert [figure["game"] for figure in data] == ["krone"]
+
+
+def test_bench_shows_the_round_trip_of_a_match():
+    result = runner.invoke(app, ["bench", "--game", "kingdomino", "--players", "2",
+                                 "--seconds", "0", "--json"])  # fmt: skip
+    figure = json.loads(result.output)[0]
+    for key in ("log_entries", "play_ms", "load_ms", "load_first_ms", "to_json_ms", "view_ms"):
+        assert figure[key] > 0, key
+    text = runner.invoke(app, ["bench", "--game", "kingdomino", "--players", "2",
+                               "--seconds", "0"]).output  # fmt: skip
+    assert "µs an entry" in text
+    assert "to_json" in text
+
+
+def test_progress_bars_stay_out_of_pipes_and_json():
+    result = runner.invoke(app, ["simulate", "krone", "--games", "3", "--json"])
+    json.loads(result.output)  # nothing but the JSON
+    result = runner.invoke(app, ["simulate", "krone", "--games", "3"])
+    assert "━" not in result.output
+
+
+# -- save, resume, replay ------------------------------------------------------------------
+
+
+def test_quit_saves_the_match_and_load_resumes_it(tmp_path):
+    path = tmp_path / "krone.json"
+    result = runner.invoke(
+        app,
+        ["play", "krone", "--players", "2", "--seed", "4", "--save", str(path)],
+        input="roll\nquit\n",
+    )
+    assert result.exit_code == 0, result.output
+    assert f"go on with: ludoteca play --load {path}" in result.output
+    saved = json.loads(path.read_text())
+    assert saved["log"][0] == {"by": 0, "move": "roll"}
+    result = runner.invoke(app, ["play", "--load", str(path), "--seed", "4"], input="?\nquit\n")
+    assert result.exit_code == 0, result.output
+    assert "resumed after 2 moves" in result.output
+    assert "keep" in result.output  # it is seat 0's turn again, with dice to keep
+
+
+def test_quit_asks_where_to_save_when_no_file_was_given(tmp_path):
+    path = tmp_path / "asked.json"
+    result = runner.invoke(
+        app, ["play", "keltis", "--players", "2", "--seed", "1"], input=f"quit\n{path}\n"
+    )
+    assert result.exit_code == 0, result.output
+    assert "Save this match?" in result.output
+    assert ludoteca.load(path.read_text()).game.id == "keltis"
+
+
+def test_save_at_the_prompt(tmp_path):
+    path = tmp_path / "mid.json"
+    result = runner.invoke(
+        app, ["play", "cronberg", "--players", "2", "--seed", "2"], input=f"save {path}\nquit\n"
+    )
+    assert f"Saved to {path}" in result.output
+    assert "Save this match?" not in result.output  # saved once: leaving saves there again
+    assert ludoteca.load(path.read_text()).game.id == "cronberg"
+
+
+def finished_match(game_id="kingdomino", players=2, seed=3):
+    match = ludoteca.game(game_id).new_match(players)
+    rng = random.Random(seed)
+    while not match.is_over:
+        if match.to_move is CHANCE:
+            match.play_chance(rng)
+        else:
+            match.play(rng.choice(match.legal_moves()))
+    return match
+
+
+def test_replay_steps_through_a_saved_match(tmp_path):
+    match = finished_match()
+    path = tmp_path / "done.json"
+    path.write_text(json.dumps(match.to_json()))
+    result = runner.invoke(app, ["replay", str(path)], input="\n\nb\n5\nend\nq\n")
+    assert result.exit_code == 0, result.output
+    out = result.output
+    total = len(match.log)
+    assert f"{total} moves" in out
+    assert "— the start —" in out
+    assert f"— move 1: chance: {match.log[0].text}" in out
+    assert f"— move 2: chance: {match.log[1].text}" in out
+    assert "— move 5: " in out
+    assert f"— move {total}: " in out
+    assert "Game over — 1. " in out
+
+
+def test_replay_all_and_as_a_seat(tmp_path):
+    match = finished_match("keltis", 2)
+    path = tmp_path / "keltis.json"
+    path.write_text(json.dumps(match.to_json()))
+    out = runner.invoke(app, ["replay", str(path), "--all", "--seat", "1"]).output
+    assert out.count("— move ") == len(match.log)
+    assert "seat 0 is dealt a card" in out  # seat 0's cards stay hidden from seat 1
+    dealt_to_0 = match.log[30].text  # the 30 removed, then seat 0's first card
+    assert f"— move 31: chance: {dealt_to_0}" not in out
+    assert "— move 31: chance: seat 0 is dealt a card" in out

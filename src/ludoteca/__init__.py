@@ -6,6 +6,9 @@
 
 # Importing the package registers every game. The function ``games`` below then takes the
 # name over from the subpackage on this module (``ludoteca.games.krone`` still imports).
+from collections.abc import Mapping
+from typing import Any
+
 from . import games as _game_packages  # noqa: F401
 from .engine import (
     CHANCE,
@@ -22,6 +25,7 @@ from .engine import (
     UnknownGame,
 )
 from .engine import registry as _registry
+from .engine.serialization import parse as _parse_document
 
 __version__ = "0.1.0"
 
@@ -34,6 +38,16 @@ def games() -> list[str]:
 def game(game_id: str) -> Game:
     """The game with this id; raises ``UnknownGame`` listing the ids."""
     return _registry.get(game_id)
+
+
+def load(document: str | Mapping[str, Any]) -> Match:
+    """A match from its document (JSON text or dict), of whichever game it names."""
+    doc = _parse_document(document)
+    game_id = doc.get("game")
+    if game_id not in _registry.ids():
+        known = ", ".join(_registry.ids())
+        raise PositionError(f"'game' must be one of {known}, not {game_id!r}")
+    return _registry.get(game_id).load(doc)
 
 
 __all__ = [
@@ -51,4 +65,5 @@ __all__ = [
     "UnknownGame",
     "game",
     "games",
+    "load",
 ]

@@ -1,12 +1,21 @@
-"""Speed of the rules engines: random legal moves played for a while, on one core."""
+"""Speed of the rules engines: random legal moves played for a while, on one core.
+
+Besides playouts, ``measure`` times the round trip of one finished match, so that the
+cost of storing and loading stays visible: playing its log again with the moves given as
+values, loading its document (every entry read and checked), ``to_json`` and a view.
+Loading should cost no more than playing did.
+"""
 
 from __future__ import annotations
 
+import json
 import random
 import time
+from collections.abc import Callable
 from dataclasses import asdict, dataclass
 
-from ludoteca.engine import CHANCE, Game
+from ludoteca.engine import CHANCE, Game, Match
+from ludoteca.engine.match import forget_read_moves
 
 
 @dataclass(frozen=True)
@@ -17,6 +26,17 @@ class Figure:
     #: decisions by seats; chance events (rolls, draws) are played but not counted
     moves: int
     seconds: float
+    #: the finished match timed for the round trip: its log entries (chance included)
+    log_entries: int = 0
+    #: milliseconds to play that log again, the moves given as values
+    play_ms: float = 0.0
+    #: milliseconds for Game.load of its JSON document (every entry read and checked),
+    #: with the texts read before (as a server loading matches all day) and the first time
+    load_ms: float = 0.0
+    load_first_ms: float = 0.0
+    #: milliseconds for Match.to_json() and for Match.view(0)
+    to_json_ms: float = 0.0
+    view_ms: float = 0.0
 
     @property
     def moves_per_second(self) -> float:
@@ -32,9 +52,23 @@ class Figure:
         data["games_per_second"] = round(self.games_per_second, 2)
         return data
 
+    def lines(self) -> list[str]:
+        """The figures as the terminal prints them."""
+        entry = 1000 * self.load_ms / max(1, self.log_entries)
+        return [
+            f"{self.game:<11} {self.players} players  {self.moves_per_second:>9,.0f} moves/s"
+            f"  {self.games_per_second:>8,.1f} games/s"
+            f"  ({self.moves / self.games:,.0f} moves a game)",
+            f"{'':<11} one game's log of {self.log_entries:,} entries: play {self.play_ms:.2f} ms,"
+            f" load {self.load_ms:.2f} ms ({entry:.1f} µs an entry;"
+            f" {self.load_first_ms:.2f} ms the first time),"
+            f" to_json {self.to_json_ms:.2f} ms, view {self.view_ms:.2f} ms",
+        ]
+
 
 def measure(game: Game, players: int, seconds: float, seed: int = 1) -> Figure:
-    """Random playouts (``legal_moves()`` and ``play()`` each step) for ``seconds``.
+    """Random playouts (``legal_moves()`` and ``play()`` each step) for ``seconds``, then
+    the round trip of the last match played.
 
     Only whole games count, so at least one game is played however short the time.
     """
@@ -52,4 +86,37 @@ def measure(game: Game, players: int, seconds: float, seed: int = 1) -> Figure:
         games += 1
         elapsed = time.perf_counter() - started
         if elapsed >= seconds:
-            return Figure(game.id, players, games, moves, elapsed)
+            break
+    return Figure(game.id, players, games, moves, elapsed, **round_trip(match))
+
+
+def round_trip(match: Match) -> dict[str, float]:
+    """Milliseconds for replaying, loading, writing and viewing ``match``, each the best of
+    a few runs (the least disturbed by other work on the machine)."""
+    game, players, options = match.game, match.players, match.options
+    values = [entry.move for entry in match.log]
+    document = json.loads(json.dumps(match.to_json()))  # as read from a file: all text
+
+    def replay() -> None:
+        again = game.new_match(players, options)
+        for move in values:
+            again.play(move)
+
+    forget_read_moves(game)
+    return {
+        "log_entries": len(values),
+        "play_ms": _best(replay),
+        "load_first_ms": _best(lambda: game.load(document), times=1),
+        "load_ms": _best(lambda: game.load(document)),
+        "to_json_ms": _best(match.to_json),
+        "view_ms": _best(lambda: match.view(0)),
+    }
+
+
+def _best(run: Callable[[], object], times: int = 5) -> float:
+    best = float("inf")
+    for _ in range(times):
+        started = time.perf_counter()
+        run()
+        best = min(best, time.perf_counter() - started)
+    return round(1000 * best, 3)

@@ -1,38 +1,78 @@
-"""The command line: ``ludoteca play | simulate | bench``."""
+"""The command line: ``ludoteca serve | games | play | replay | simulate | bench | loadtest``.
+
+Every error a user can cause prints one line and exits with status 2 (see clitools.py).
+"""
 
 from __future__ import annotations
 
 import json
 import random
-from typing import Annotated
+import textwrap
+from pathlib import Path
+from typing import Annotated, Any
 
 import typer
 
 import ludoteca
 from ludoteca.bench import measure
 from ludoteca.bots import Bot, bot
-from ludoteca.engine import Game, LudotecaError, OptionError, OptionValue
+from ludoteca.clitools import CommandError, Commands, progress
+from ludoteca.engine import Game, Match, OptionValue
+from ludoteca.replay import replay_in_terminal
 from ludoteca.simulate import simulate
 from ludoteca.terminal import play_in_terminal
 
 app = typer.Typer(
+    cls=Commands,
     help="ludoteca: a board-game room, and the rules engines behind it.",
     no_args_is_help=True,
     add_completion=False,
 )
 
-GameId = Annotated[str, typer.Argument(help="krone, keltis, kingdomino or cronberg")]
+GameId = Annotated[
+    str,
+    typer.Argument(metavar="GAME", help="the game's id, e.g. krone; 'ludoteca games' lists them"),
+]
 OptionsArg = Annotated[
     list[str] | None,
-    typer.Option("--option", "-o", help="a game option as name=value (repeatable)"),
+    typer.Option(
+        "--option",
+        "-o",
+        metavar="NAME=VALUE",
+        help="a game option, e.g. -o harmony=true (repeatable); 'ludoteca games' lists them",
+    ),
 ]
+PlayersArg = Annotated[
+    int | None,
+    typer.Option(
+        metavar="N", help="players at the table (default: 4, or the nearest count the game takes)"
+    ),
+]
+BotArg = Annotated[str, typer.Option("--bot", metavar="NAME", help="the bots: random or simple")]
+JsonArg = Annotated[bool, typer.Option("--json", help="print one JSON value instead of text")]
+
+
+def _version(shown: bool) -> None:
+    if shown:
+        typer.echo(f"ludoteca {ludoteca.__version__}")
+        raise typer.Exit()
+
+
+@app.callback()
+def main_options(
+    version: Annotated[
+        bool,
+        typer.Option("--version", callback=_version, is_eager=True, help="print the version"),
+    ] = False,
+) -> None:
+    """ludoteca: a board-game room, and the rules engines behind it."""
+
+
+# -- checking what was typed -------------------------------------------------------------
 
 
 def _game(game_id: str) -> Game:
-    try:
-        return ludoteca.game(game_id)
-    except LudotecaError as error:
-        raise typer.BadParameter(str(error)) from None
+    return ludoteca.game(game_id)  # UnknownGame lists the games
 
 
 def _options(game: Game, pairs: list[str] | None) -> dict[str, OptionValue]:
@@ -41,14 +81,11 @@ def _options(game: Game, pairs: list[str] | None) -> dict[str, OptionValue]:
     for pair in pairs or []:
         name, sep, value = pair.partition("=")
         if not sep:
-            raise typer.BadParameter(f"options are written name=value, not {pair!r}")
+            raise CommandError(f"options are written NAME=VALUE, e.g. harmony=true, not {pair!r}")
         if name not in declared:
             known = ", ".join(declared) or "none"
-            raise typer.BadParameter(f"unknown option {name!r} for {game.id}; options: {known}")
-        try:
-            options[name] = declared[name].parse(value)
-        except OptionError as error:
-            raise typer.BadParameter(str(error)) from None
+            raise CommandError(f"{game.id} has no option {name!r}; its options: {known}")
+        options[name] = declared[name].parse(value)
     return options
 
 
@@ -56,58 +93,155 @@ def _bot(name: str) -> Bot:
     try:
         return bot(name)
     except ValueError as error:
-        raise typer.BadParameter(str(error)) from None
+        raise CommandError(str(error)) from None
 
 
 def _players(game: Game, players: int | None) -> int:
     if players is None:
         return max(game.min_players, min(4, game.max_players))
     if not game.min_players <= players <= game.max_players:
-        raise typer.BadParameter(
-            f"{game.id} is for {game.min_players} to {game.max_players} players, not {players}"
+        raise CommandError(
+            f"{game.title} is for {game.min_players} to {game.max_players} players, not {players}"
         )
     return players
 
 
+def _seat(seat: int, players: int) -> int:
+    if not 0 <= seat < players:
+        raise CommandError(f"--seat must be 0 to {players - 1} with {players} players, not {seat}")
+    return seat
+
+
+def _read_match(path: Path) -> Match:
+    text = path.read_text(encoding="utf-8")
+    try:
+        return ludoteca.load(text)
+    except ludoteca.PositionError as error:
+        raise CommandError(f"{path} is not a match ludoteca can load: {error}") from None
+
+
+# -- the commands --------------------------------------------------------------------------
+
+
+@app.command()
+def games(as_json: JsonArg = False) -> None:
+    """List the games: their names, player counts and options."""
+    described = [ludoteca.game(game_id).describe() for game_id in ludoteca.games()]
+    if as_json:
+        typer.echo(json.dumps(described, ensure_ascii=False))
+        return
+    for info in described:
+        game = ludoteca.game(info["id"])
+        counts = f"{info['min_players']} to {info['max_players']} players"
+        typer.echo(f"{info['id']:<11} {game.full_name()} — {counts}")
+        others = {info["names"]["it"], info["names"]["de"]} - {info["title"]}
+        if others:
+            typer.echo(f"{'':<11} also: {', '.join(sorted(others))}")
+        for option in info["options"]:
+            typer.echo(_option_lines(option))
+    typer.echo("play one: ludoteca play GAME [--players N] [-o NAME=VALUE]")
+
+
+def _option_lines(option: dict[str, Any]) -> str:
+    only = ""
+    if option["players"]:
+        only = f"; {' or '.join(map(str, option['players']))} players only"
+    text = (
+        f"{option['title']}: {option['description']} "
+        f"({option['allowed']}; default {json.dumps(option['default'])}{only})"
+    )
+    lead = f"{'':<11} -o {option['name']}="
+    return textwrap.fill(text, width=92, initial_indent=f"{lead:<31}", subsequent_indent=" " * 31)
+
+
 @app.command()
 def play(
-    game_id: GameId,
-    players: Annotated[int | None, typer.Option(help="players at the table")] = None,
-    seat: Annotated[int, typer.Option(help="your seat, 0 plays first")] = 0,
-    bot_name: Annotated[str, typer.Option("--bot", help="random or simple")] = "simple",
-    seed: Annotated[int | None, typer.Option(help="repeatable dice and draws")] = None,
+    game_id: Annotated[
+        str | None,
+        typer.Argument(metavar="GAME", help="the game's id, e.g. krone (not with --load)"),
+    ] = None,
+    players: PlayersArg = None,
+    seat: Annotated[int, typer.Option(metavar="N", help="your seat; seat 0 plays first")] = 0,
+    bot_name: BotArg = "simple",
+    seed: Annotated[
+        int | None,
+        typer.Option(metavar="N", help="repeatable dice and draws (default: unpredictable)"),
+    ] = None,
     option: OptionsArg = None,
+    save: Annotated[
+        Path | None,
+        typer.Option(
+            metavar="FILE", help="save the match here when you leave (default: you are asked)"
+        ),
+    ] = None,
+    load: Annotated[
+        Path | None,
+        typer.Option(metavar="FILE", help="resume a match saved earlier (and save it back there)"),
+    ] = None,
 ) -> None:
-    """Play in the terminal against bots."""
-    game = _game(game_id)
-    count = _players(game, players)
-    if not 0 <= seat < count:
-        raise typer.BadParameter(f"seat must be 0 to {count - 1}")
+    """Play in the terminal against bots. Type '?' at the prompt for help."""
+    if load is not None:
+        match = _read_match(load)
+        if game_id is not None and game_id != match.game.id:
+            raise CommandError(f"{load} holds a match of {match.game.id}, not {game_id}")
+        if players is not None and players != match.players:
+            raise CommandError(f"{load} is a match of {match.players} players, not {players}")
+        if option:
+            raise CommandError("a saved match keeps its options: leave out --option with --load")
+        save = save or load
+    elif game_id is None:
+        raise CommandError("name a game (e.g. ludoteca play krone) or a match to --load")
+    else:
+        game = _game(game_id)
+        count = _players(game, players)
+        match = game.new_match(count, _options(game, option))
+    _seat(seat, match.players)
     player = _bot(bot_name)
     rng = random.Random(seed) if seed is not None else random.SystemRandom()
-    match = game.new_match(count, _options(game, option))
-    play_in_terminal(match, seat, player, rng)
+    play_in_terminal(match, seat, player, rng, save_to=save)
+
+
+@app.command()
+def replay(
+    path: Annotated[Path, typer.Argument(metavar="FILE", help="a saved match")],
+    seat: Annotated[
+        int | None,
+        typer.Option(metavar="N", help="see the match as this seat saw it (default: a spectator)"),
+    ] = None,
+    every: Annotated[
+        bool, typer.Option("--all", help="print every move and the table after it, then stop")
+    ] = False,
+) -> None:
+    """Step through a saved match in the terminal, move by move."""
+    match = _read_match(path)
+    if seat is not None:
+        _seat(seat, match.players)
+    replay_in_terminal(match, seat, every=every)
 
 
 @app.command("simulate")
 def simulate_command(
     game_id: GameId,
-    players: Annotated[int | None, typer.Option(help="players at the table")] = None,
-    games: Annotated[int, typer.Option(min=1, help="how many games")] = 100,
-    seed: Annotated[int, typer.Option(help="seed of dice, draws and bots")] = 1,
-    bot_name: Annotated[str, typer.Option("--bot", help="random or simple")] = "simple",
-    as_json: Annotated[bool, typer.Option("--json", help="one JSON object")] = False,
+    players: PlayersArg = None,
+    games: Annotated[int, typer.Option(metavar="N", min=1, help="how many games")] = 100,
+    seed: Annotated[int, typer.Option(metavar="N", help="seed of dice, draws and bots")] = 1,
+    bot_name: BotArg = "simple",
+    as_json: JsonArg = False,
     option: OptionsArg = None,
 ) -> None:
-    """Play whole games between bots and print wins per seat, rounds, moves and speed."""
+    """Play whole games between bots; print wins per seat, rounds, moves and speed."""
     game = _game(game_id)
     _bot(bot_name)
-    summary = simulate(game, _players(game, players), games, seed, _options(game, option), bot_name)
+    count = _players(game, players)
+    options = _options(game, option)
+    game.check_setup(count, options)
+    with progress(games, f"{game.title}: games", shown=not as_json) as advance:
+        summary = simulate(game, count, games, seed, options, bot_name, done=advance)
     if as_json:
         typer.echo(json.dumps(summary.to_json()))
         return
     typer.echo(
-        f"{game.id}: {summary.games} games, {summary.players} players, "
+        f"{game.full_name()}: {summary.games} games, {summary.players} players, "
         f"{summary.bot} bots, seed {summary.seed}"
     )
     typer.echo(
@@ -122,30 +256,49 @@ def simulate_command(
 @app.command()
 def bench(
     games: Annotated[
-        list[str] | None, typer.Option("--game", help="only these games (repeatable)")
+        list[str] | None,
+        typer.Option("--game", metavar="GAME", help="only this game (repeatable; default: all)"),
     ] = None,
-    players: Annotated[int | None, typer.Option(help="one player count (default: each)")] = None,
-    seconds: Annotated[float, typer.Option(min=0.0, help="time per game and count")] = 2.0,
-    as_json: Annotated[bool, typer.Option("--json", help="one JSON list")] = False,
+    players: Annotated[
+        int | None,
+        typer.Option(
+            metavar="N", help="only this player count; games that cannot take it are skipped"
+        ),
+    ] = None,
+    seconds: Annotated[
+        float, typer.Option(metavar="S", min=0.0, help="playing time per game and count")
+    ] = 2.0,
+    as_json: JsonArg = False,
 ) -> None:
-    """Moves and games per second of random-legal-move playouts, one core, per game."""
+    """Speed of the rules engines, per game and player count, on one core.
+
+    Random playouts (moves and games per second), then the round trip of one finished
+    match: playing its log as move values, loading its document, to_json and a view.
+    """
+    chosen = [_game(game_id) for game_id in games or ludoteca.games()]
+    runs = [
+        (game, count)
+        for game in chosen
+        for count in range(game.min_players, game.max_players + 1)
+        if players is None or count == players
+    ]
+    if not runs:
+        raise CommandError(f"none of these games takes {players} players")
+    for game in chosen:
+        if not as_json and not any(g is game for g, _ in runs):
+            typer.echo(
+                f"{game.id:<11} skipped: {game.min_players} to {game.max_players} players, "
+                f"not {players}"
+            )
     figures = []
-    for game_id in games or ludoteca.games():
-        game = _game(game_id)
-        counts = (
-            [_players(game, players)]
-            if players is not None
-            else range(game.min_players, game.max_players + 1)
-        )
-        for count in counts:
+    with progress(len(runs), "benchmarking", shown=not as_json) as advance:
+        for game, count in runs:
             figure = measure(game, count, seconds)
             figures.append(figure)
+            advance(1)
             if not as_json:
-                typer.echo(
-                    f"{game.id:<11} {count} players  {figure.moves_per_second:>9,.0f} moves/s"
-                    f"  {figure.games_per_second:>8,.1f} games/s"
-                    f"  ({figure.moves / figure.games:,.0f} moves a game)"
-                )
+                for line in figure.lines():
+                    typer.echo(line)
     if as_json:
         typer.echo(json.dumps([figure.to_json() for figure in figures]))
     else:
@@ -199,7 +352,7 @@ def loadtest(
             run(url, game.id, count, tables, duration, _options(game, option), seed)
         )
     except LoadTestError as error:
-        raise typer.BadParameter(str(error)) from None
+        raise CommandError(str(error)) from None
     if as_json:
         typer.echo(json.dumps(figures))
         return

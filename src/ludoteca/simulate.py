@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import asdict, dataclass
 
 from ludoteca.bots import bot
@@ -47,7 +47,9 @@ def simulate(
     seed: int,
     options: Mapping[str, OptionValue] | None = None,
     bot_name: str = "simple",
+    done: Callable[[int], None] | None = None,
 ) -> Summary:
+    """``games`` whole games; ``done(1)`` is called after each (a progress bar's step)."""
     rng = random.Random(seed)
     wins = [0] * players
     rounds = moves = 0
@@ -59,6 +61,8 @@ def simulate(
             wins[seat] += 1
         rounds += result.rounds
         moves += sum(entry.actor is not CHANCE for entry in match.log)
+        if done is not None:
+            done(1)
     elapsed = time.perf_counter() - started
     return Summary(
         game=game.id,

@@ -112,9 +112,9 @@ def test_copy_is_independent(game_id):
     match = ludoteca.game(game_id).new_match(ludoteca.game(game_id).min_players)
     for step, m in enumerate(playout(match, rng)):
         if step % 7 == 3:
-            before = m.to_dict()
+            before = m.to_json()
             twin = m.copy()
-            assert twin.to_dict() == before
+            assert twin.to_json() == before
             for _ in range(5):
                 if twin.is_over:
                     break
@@ -122,7 +122,7 @@ def test_copy_is_independent(game_id):
                     twin.play_chance(rng)
                 else:
                     twin.play(rng.choice(twin.legal_moves()))
-            assert m.to_dict() == before
+            assert m.to_json() == before
         if step > 300:
             break
 
@@ -135,10 +135,10 @@ def test_json_document_round_trips_and_replays(game_id):
         for step, m in enumerate(playout(match, rng)):
             if step % 97 == 50 and step < 97 * 6:
                 loaded = game.load(m.to_json())
-                assert loaded.to_dict() == m.to_dict()
+                assert loaded.to_json() == m.to_json()
                 assert loaded.to_move == m.to_move
         loaded = game.load(match.to_json())
-        assert loaded.to_dict() == match.to_dict()
+        assert loaded.to_json() == match.to_json()
         assert loaded.result() == match.result()
         # The log alone reproduces the match.
         replayed = game.new_match(players)
@@ -241,14 +241,14 @@ def test_illegal_moves_are_refused_and_change_nothing(game_id):
         seen.extend(rng.sample(legal, min(3, len(legal))))
         if step % 5 or m.to_move is CHANCE:
             continue
-        before = m.to_dict()
+        before = m.to_json()
         for move in rng.sample(seen, min(10, len(seen))):
             if move in legal:
                 continue
             with pytest.raises(IllegalMove) as error:
                 m.play(move)
             assert str(error.value), "an error says what was wrong"
-            assert m.to_dict() == before
+            assert m.to_json() == before
         for move in rng.sample(legal, min(3, len(legal))):
             m.copy().play(move)  # every listed move is accepted
         if step > 2000:
@@ -304,7 +304,7 @@ def test_mutated_move_texts_are_legal_or_refused_cleanly(game_id):
             legal = m.legal_moves()
             texts = [str(x) for x in rng.sample(legal, min(5, len(legal)))]
             words.extend(w for t in texts for w in t.split())
-            before = m.to_dict()
+            before = m.to_json()
             for text in texts:
                 mutated = _mutate(text, words, rng)
                 try:
@@ -312,4 +312,51 @@ def test_mutated_move_texts_are_legal_or_refused_cleanly(game_id):
                 except IllegalMove:
                     continue
                 assert move in legal, f"{mutated!r} was accepted but is not listed"
-            assert m.to_dict() == before
+            assert m.to_json() == before
+
+
+def test_syntax_error_hints_name_no_chance_outcome(game_id):
+    # A person told that 'dice <values>' is a move would type one and be refused.
+    game = ludoteca.game(game_id)
+    with pytest.raises(ludoteca.MoveSyntaxError) as error:
+        game.parse_move("no such move @@")
+    assert "chance" not in str(error.value)
+    rng = random.Random(2)
+    chance_verbs = set()
+    for m in playout(game.new_match(game.min_players), rng):
+        if m.to_move is CHANCE:
+            chance_verbs.add(str(m.state.sample_chance(rng)).split()[0])
+    assert chance_verbs
+    hint = str(error.value).split("moves are:")[1].split("—")[0]
+    for verb in chance_verbs - {"draw"}:  # Kingdomino's 'draw' is chance, Keltis' a seat's
+        assert f"{verb} <" not in hint, verb
+
+
+def test_the_terminal_text_shows_no_python_values(game_id):
+    # What a person reads: never 'None', 'True' or a list's brackets; '1 point', not
+    # '1 points'; lines that fit an 80-column terminal; every seat's score at the end.
+    rng = random.Random(13)
+    game = ludoteca.game(game_id)
+    for players in player_counts(game_id):
+        match = game.new_match(players)
+        for step, m in enumerate(playout(match, rng)):
+            if step % 23:
+                continue
+            for seat in (None, 0):
+                for full in (True, False):
+                    _readable(game.render(m.view(seat), full=full))
+            for name in game.pages:
+                _readable(game.page(name, m.view(0)))
+        for seat in (None, *range(players)):
+            text = game.render(match.view(seat))
+            _readable(text)
+            assert "Final " in text, "the end shows every seat's score and its breakdown"
+
+
+def _readable(text: str) -> None:
+    import re
+
+    for python in ("None", "True", "False", "[", "]", "{", "}"):
+        assert python not in text, (python, text)
+    assert max(len(line) for line in text.splitlines()) <= 80, text
+    assert not re.search(r"(?<![\d.])-?1 (points|cards|dice|pawns|crowns)\b", text), text

@@ -14,7 +14,7 @@ def test_document_names_format_version_game_and_log():
     m = KRONE.new_match(2)
     m.play("roll")
     m.play("dice 6 5 2")
-    doc = json.loads(m.to_json())
+    doc = json.loads(json.dumps(m.to_json()))
     assert doc["format"] == "ludoteca-match"
     assert doc["version"] == 1
     assert doc["game"] == "krone"
@@ -50,8 +50,65 @@ def test_a_loaded_start_position_is_kept_in_the_document():
     start = {"players": [{"cards": ["guard"]}, {}]}
     m = KRONE.load({"game": "krone", "players": 2, "position": start})
     m.play("roll")
-    doc = m.to_dict()
+    doc = m.to_json()
     assert doc["start"] == start
     again = KRONE.load(doc)
     assert again.position() == m.position()
     assert again.log[0].move == m.log[0].move
+
+
+def test_to_json_is_json_ready_data_for_match_and_result_alike():
+    m = KRONE.new_match(2)
+    m.play("roll")
+    doc = m.to_json()
+    assert isinstance(doc, dict)
+    assert json.loads(json.dumps(doc)) == doc
+    assert not hasattr(m, "to_dict")
+
+
+def test_ludoteca_load_picks_the_game_from_the_document():
+    for game_id in ludoteca.games():
+        m = ludoteca.game(game_id).new_match(2)
+        loaded = ludoteca.load(json.dumps(m.to_json()))
+        assert loaded.game.id == game_id
+        assert loaded.to_json() == m.to_json()
+    with pytest.raises(PositionError, match="'game' must be one of cronberg, keltis"):
+        ludoteca.load({"game": "chess", "players": 2})
+    with pytest.raises(PositionError, match="'game' must be one of"):
+        ludoteca.load({"players": 2})
+
+
+@pytest.mark.parametrize("key", ["moves", "match", "Log"])
+def test_unknown_top_level_keys_are_refused(key):
+    # {"moves": [...]} used to load silently as a fresh match.
+    with pytest.raises(PositionError, match=f"'{key}' is not part of a match document"):
+        KRONE.load({"game": "krone", "players": 2, key: ["roll"]})
+    with pytest.raises(PositionError, match="its keys are: format, version, game"):
+        ludoteca.load({"game": "krone", "players": 2, key: []})
+
+
+def test_a_hand_written_position_after_a_log_is_compared_with_defaults_filled_in():
+    log = ["roll", "dice 6 5 2", "keep 6"]
+    written = {
+        "players": [{}, {}],
+        "turn": {"phase": "dice", "active": [5, 2], "aside": [6], "kept_since_roll": True},
+    }
+    m = KRONE.load({"game": "krone", "players": 2, "log": log, "position": written})
+    assert m.position()["turn"]["aside"] == [6]
+    wrong = {**written, "turn": {**written["turn"], "aside": [5]}}
+    expected = r"does not match the log: position.turn.aside\[0\] is 6 after the log, 5 given"
+    with pytest.raises(PositionError, match=expected):
+        KRONE.load({"game": "krone", "players": 2, "log": log, "position": wrong})
+
+
+def test_replaying_a_log_stores_the_canonical_notation():
+    m = KRONE.load({"game": "krone", "players": 2, "log": ["ROLL", "dice 2,5 6", "Keep 6"]})
+    assert [entry.text for entry in m.log] == ["roll", "dice 6 5 2", "keep 6"]
+    assert m.to_json()["log"][1] == {"by": "chance", "move": "dice 6 5 2"}
+
+
+def test_a_log_entry_cannot_be_changed():
+    m = KRONE.new_match(2)
+    m.play("roll")
+    with pytest.raises(AttributeError, match="has no setter"):
+        m.log[0].text = "pass"  # type: ignore[misc]

@@ -44,3 +44,24 @@ def test_options_typed_by_a_person():
 
 def test_option_errors_are_value_errors():
     assert issubclass(OptionError, ValueError)
+
+
+def test_an_option_for_some_player_counts_only():
+    duel = Option("mighty_duel", False, "for two", title="Mighty Duel", players=(2,))
+    assert check_options("g", [duel], {"mighty_duel": True}, players=2) == {"mighty_duel": True}
+    assert check_options("g", [duel], {"mighty_duel": False}, players=4) == {"mighty_duel": False}
+    with pytest.raises(
+        OptionError, match=r"the Mighty Duel \(mighty_duel\) is for 2 players, not 4"
+    ):
+        check_options("g", [duel], {"mighty_duel": True}, players=4)
+
+
+def test_an_option_describes_itself_without_python_types():
+    described = COUNT.describe()
+    assert described == {
+        "name": "games", "title": "Games", "type": "integer", "default": 3,
+        "description": "a number", "allowed": "a whole number from 1 to 5", "choices": None,
+        "minimum": 1, "maximum": 5, "players": None,
+    }  # fmt: skip
+    assert FLAG.describe()["type"] == "boolean"
+    assert CHOICE.describe()["choices"] == ["standard", "large"]

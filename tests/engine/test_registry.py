@@ -39,3 +39,41 @@ def test_the_design_example_runs():
     assert str(m.log[1].move) == "dice 6 5 2"
     with pytest.raises(ludoteca.IllegalMove, match="chance outcome"):
         m.play("dice 1 1")
+
+
+def test_a_move_shows_its_notation_in_repr():
+    for game_id in ludoteca.games():
+        match = ludoteca.game(game_id).new_match(2)
+        while match.to_move is ludoteca.CHANCE:
+            match.play(match.chance_outcomes()[0][0])
+        for move in match.legal_moves()[:3]:
+            assert repr(move) == f"<{type(move).__name__} {str(move)!r}>"
+
+
+def test_printing_a_match_shows_the_table_as_the_terminal_does():
+    for game_id in ludoteca.games():
+        match = ludoteca.game(game_id).new_match(2)
+        assert str(match) == match.game.render(match.view(None))
+        assert str(match).strip()
+
+
+def test_games_have_their_own_names_and_the_editions_names():
+    krone = ludoteca.game("krone")
+    assert krone.title == "Um Krone und Kragen"
+    assert krone.full_name() == "Um Krone und Kragen (To Court the King)"
+    assert krone.full_name("de") == "Um Krone und Kragen"
+    assert ludoteca.game("keltis").title == "Keltis: Das Kartenspiel"
+    for game_id in ludoteca.games():
+        described = ludoteca.game(game_id).describe()
+        assert set(described["names"]) == {"en", "it", "de"}
+        assert described["title"]
+
+
+def test_counts_are_written_with_the_right_word():
+    from ludoteca.engine.text import listing, plural, points
+
+    assert points(1) == "1 point"
+    assert points(-1) == "-1 point"
+    assert points(0) == "0 points"
+    assert plural(2, "die", "dice") == "2 dice"
+    assert listing(["a", "b", "c"]) == "a, b and c"

@@ -6,6 +6,7 @@ import json
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Mapping
+from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from .errors import OptionError
@@ -19,7 +20,11 @@ if TYPE_CHECKING:
 
 class Game(ABC):
     id: ClassVar[str]
-    #: The game's name for players, by language code: en, it, de.
+    #: The game's own name, as its box prints it ("Um Krone und Kragen"): what the
+    #: terminal shows.
+    title: ClassVar[str]
+    #: The game's name for players, by language code: en, it, de (the name of the edition
+    #: in that language: "To Court the King" in English).
     names: ClassVar[Mapping[str, str]]
     min_players: ClassVar[int]
     max_players: ClassVar[int]
@@ -27,6 +32,9 @@ class Game(ABC):
     #: True when every seat and a spectator see the same position and log: nothing is
     #: hidden from anyone at the table. ``Match.views`` then builds the position once.
     open_information: ClassVar[bool] = False
+    #: Extra displays for the terminal, by the word that asks for them: what each shows
+    #: (Um Krone und Kragen's "cards": every card's cost and ability).
+    pages: ClassVar[Mapping[str, str]] = MappingProxyType({})
 
     def __repr__(self) -> str:
         return f"<Game {self.id}>"
@@ -55,13 +63,22 @@ class Game(ABC):
                 f"{self.id} is for {self.min_players} to {self.max_players} players, "
                 f"not {players!r}"
             )
-        checked = check_options(self.id, self.options, options)
+        checked = check_options(self.id, self.options, options, players)
         self.check_option_combination(players, checked)
         return checked
 
+    def full_name(self, language: str = "en") -> str:
+        """The game's own name, with the edition's name in ``language`` after it when that
+        differs: "Um Krone und Kragen (To Court the King)"."""
+        local = self.names.get(language, self.title)
+        return self.title if local == self.title else f"{self.title} ({local})"
+
     def describe(self) -> dict[str, Any]:
+        """Names, player counts and options (with defaults and allowed values), JSON-ready:
+        what a client needs to offer the game, and what ``ludoteca games`` prints."""
         return {
             "id": self.id,
+            "title": self.title,
             "names": dict(self.names),
             "min_players": self.min_players,
             "max_players": self.max_players,
@@ -102,6 +119,13 @@ class Game(ABC):
     def render(self, view: Mapping[str, Any], full: bool = True) -> str:
         """A view (``Match.view``) as text for the terminal.
 
-        ``full=False`` asks only for what changes during the seat's own turn.
+        ``full=False`` asks only for what changes during the seat's own turn. Once the
+        game is over (``view["result"]``), the text ends with every seat's score and what
+        it is made of.
         """
         return json.dumps(view["position"], indent=1, ensure_ascii=False)
+
+    def page(self, name: str, view: Mapping[str, Any]) -> str:
+        """The extra display ``name`` (one of ``pages``) for this view, as text."""
+        known = ", ".join(self.pages) or "none"
+        raise KeyError(f"{self.id} has no page {name!r}; its pages: {known}")

@@ -19,6 +19,38 @@ from .state import State
 if TYPE_CHECKING:
     from .game import Game
 
+# Move texts already read, per game: text -> (move, canonical text). Moves are immutable
+# values, so a text read once need not be parsed again (replaying a log repeats texts such
+# as 'roll' or 'dice 6 5 2' over and over). Only texts that parsed are kept.
+_READ: dict[str, dict[str, tuple[Move, str]]] = {}
+_READ_LIMIT = 50_000
+
+
+def forget_read_moves(game: Game) -> None:
+    """Empty the texts kept for ``game`` (``ludoteca bench`` times a first load)."""
+    _READ.pop(game.id, None)
+
+
+def known_moves(game: Game) -> dict[str, tuple[Move, str]]:
+    """The texts of ``game`` read so far (``read_move`` adds to them)."""
+    known = _READ.get(game.id)
+    if known is None:
+        known = _READ[game.id] = {}
+    return known
+
+
+def read_move(game: Game, text: str) -> tuple[Move, str]:
+    """The move written ``text`` and its canonical notation; ``MoveSyntaxError`` if none."""
+    known = known_moves(game)
+    found = known.get(text)
+    if found is None:
+        move = game.parse_move(text)
+        canonical = str(move)
+        if len(known) >= _READ_LIMIT:  # texts typed by people vary without end
+            known.clear()
+        found = known[text] = (move, canonical)
+    return found
+
 
 class Match:
     def __init__(
@@ -37,9 +69,14 @@ class Match:
         # The hand-written position this match was loaded from; None: the game's opening.
         self._start = None if start is None else json.loads(json.dumps(start))
         self._log: list[LogEntry] = []
+        self._result: Result | None = None
 
     def __repr__(self) -> str:
         return f"<Match {self.game.id} players={self.players} moves={len(self._log)}>"
+
+    def __str__(self) -> str:
+        """The table as the terminal shows it to a spectator (nothing hidden is shown)."""
+        return self.game.render(self.view(None))
 
     # -- the turn ----------------------------------------------------------------------
 
@@ -67,19 +104,29 @@ class Match:
 
         Raises ``IllegalMove`` with a clear message and leaves the match unchanged.
         """
-        actor = self._state.to_move()
+        if isinstance(move, str):
+            move, text = read_move(self.game, move)
+            return self._play(self._state.to_move(), move, text)
+        return self._play(self._state.to_move(), move, "")
+
+    def _play(self, actor: Actor, move: Move, text: str) -> Move:
+        """Play a move value for ``actor``, who is to move; ``text`` is its canonical
+        notation when the caller has it (a replayed log), else it is written here."""
         if actor is None:
             raise IllegalMove("the game is over: no more moves can be played")
-        if isinstance(move, str):
-            move = self.game.parse_move(move)
-        if move.is_chance and actor is not CHANCE:
-            raise IllegalMove(f"{move} is a chance outcome, but seat {actor} is to move")
-        if actor is CHANCE and not move.is_chance:
+        if move.is_chance:
+            if actor is not CHANCE:
+                raise IllegalMove(f"{move} is a chance outcome, but seat {actor} is to move")
+        elif actor is CHANCE:
             raise IllegalMove(f"a chance event is pending, so {move} cannot be played now")
-        self._state.check(move)
-        secret = self._state.secret(move)
-        self._state.apply(move)
-        self._log.append(LogEntry(actor, move, secret))
+        state = self._state
+        state.check(move)
+        secret = state.secret(move)
+        state.apply(move)
+        notes = state.notes
+        if notes:
+            state.notes = ()
+        self._log.append(LogEntry(actor, move, secret, text, notes))
         return move
 
     def play_chance(self, rng: random.Random) -> Move:
@@ -91,7 +138,9 @@ class Match:
     def result(self) -> Result:
         if not self.is_over:
             raise StateError(f"result() needs a finished game; {self._who()}")
-        return self._state.result()
+        if self._result is None:  # a finished match never changes: work it out once
+            self._result = self._state.result()
+        return self._result
 
     def _who(self) -> str:
         actor = self._state.to_move()
@@ -151,7 +200,7 @@ class Match:
                 if seat is not None and actor == seat
                 else []
             ),
-            "result": self._state.result().to_json() if over else None,
+            "result": self.result().to_json() if over else None,
         }
 
     def views(
@@ -186,14 +235,15 @@ class Match:
         twin._log = list(self._log)
         return twin
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_json(self) -> dict[str, Any]:
+        """The match document, JSON-ready: replaying its log reproduces the match exactly.
+
+        Like every ``to_json`` in ludoteca it returns dicts and lists, not text: write it
+        with ``json.dumps``. The log's entries are shared with the match (read-only).
+        """
         from .serialization import dump
 
         return dump(self)
-
-    def to_json(self) -> str:
-        """The match as a JSON document: replaying its log reproduces it exactly."""
-        return json.dumps(self.to_dict(), ensure_ascii=False)
 
     @property
     def start(self) -> dict[str, Any] | None:

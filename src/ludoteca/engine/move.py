@@ -2,7 +2,9 @@
 
 Each game defines its moves as frozen dataclasses deriving from ``Move``; ``str(move)`` is
 the canonical notation, and the game's ``parse_move`` reads it back to an equal value.
-Chance outcomes (a roll, a drawn card) are moves too, marked ``is_chance``.
+Chance outcomes (a roll, a drawn card) are moves too, marked ``is_chance``. A move's
+``repr`` shows its notation, ``<Keep 'keep 5 5'>``: games declare their dataclasses with
+``repr=False`` so that this one is kept.
 """
 
 from __future__ import annotations
@@ -20,4 +22,4 @@ class Move:
         raise NotImplementedError
 
     def __repr__(self) -> str:
-        return f"<{type(self).__name__} {self}>"
+        return f"<{type(self).__name__} {str(self)!r}>"

@@ -25,10 +25,30 @@ class Option:
     choices: tuple[OptionValue, ...] | None = None
     minimum: int | None = None
     maximum: int | None = None
+    #: The option's name for players ("Mighty Duel"); by default its name in words.
+    title: str = ""
+    #: The player counts it may be switched on with (None: every count).
+    players: tuple[int, ...] | None = None
 
     @property
     def kind(self) -> str:
-        return type(self.default).__name__
+        """What the value is, in JSON's words: boolean, integer or string."""
+        if isinstance(self.default, bool):
+            return "boolean"
+        return "integer" if isinstance(self.default, int) else "string"
+
+    @property
+    def shown_title(self) -> str:
+        return self.title or self.name.replace("_", " ").capitalize()
+
+    def check_players(self, value: OptionValue, players: int) -> None:
+        """Refuse the option switched on at a player count it is not for."""
+        if self.players is not None and value != self.default and players not in self.players:
+            counts = " or ".join(str(count) for count in self.players)
+            raise OptionError(
+                f"the {self.shown_title} ({self.name}) is for {counts} players, not {players}; "
+                f"leave it off with {players}"
+            )
 
     def allowed(self) -> str:
         if isinstance(self.default, bool):
@@ -73,26 +93,40 @@ class Option:
         return self.check(text)
 
     def describe(self) -> dict[str, Any]:
+        """The option for a client or a help text, JSON-ready."""
         return {
             "name": self.name,
+            "title": self.shown_title,
             "type": self.kind,
             "default": self.default,
             "description": self.description,
             "allowed": self.allowed(),
+            "choices": None if self.choices is None else list(self.choices),
+            "minimum": self.minimum,
+            "maximum": self.maximum,
+            "players": None if self.players is None else list(self.players),
         }
 
 
 def check_options(
-    game_id: str, declared: Sequence[Option], given: Mapping[str, object] | None
+    game_id: str,
+    declared: Sequence[Option],
+    given: Mapping[str, object] | None,
+    players: int | None = None,
 ) -> dict[str, OptionValue]:
-    """All declared options with defaults filled in; unknown names are an error."""
+    """All declared options with defaults filled in; unknown names are an error, and so is
+    an option switched on with a player count it is not for."""
     by_name = {option.name: option for option in declared}
     given = dict(given or {})
     unknown = sorted(set(given) - set(by_name))
     if unknown:
         known = ", ".join(sorted(by_name)) or "none"
         raise OptionError(f"unknown option {unknown[0]!r} for {game_id}; its options are: {known}")
-    return {
+    checked = {
         name: option.check(given[name]) if name in given else option.default
         for name, option in by_name.items()
     }
+    if players is not None:
+        for name, option in by_name.items():
+            option.check_players(checked[name], players)
+    return checked

@@ -10,6 +10,7 @@ import json
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
+from .chance import CHANCE
 from .errors import IllegalMove, OptionError, PositionError
 from .log import actor_to_json
 
@@ -19,6 +20,7 @@ if TYPE_CHECKING:
 
 FORMAT = "ludoteca-match"
 VERSION = 1
+KEYS = ("format", "version", "game", "players", "options", "start", "log", "position")
 
 
 def dump(match: Match) -> dict[str, Any]:
@@ -31,17 +33,34 @@ def dump(match: Match) -> dict[str, Any]:
     }
     if match.start is not None:
         document["start"] = match.start
-    document["log"] = [
-        {"by": actor_to_json(entry.actor), "move": entry.text} for entry in match.log
-    ]
+    document["log"] = [entry.to_json() for entry in match.log]
     document["position"] = match.position()
     return document
+
+
+def parse(document: str | Mapping[str, Any]) -> dict[str, Any]:
+    """The document as a dict, its top-level keys checked."""
+    if isinstance(document, str):
+        try:
+            document = json.loads(document)
+        except json.JSONDecodeError as error:
+            raise PositionError(f"not valid JSON: {error}") from None
+    if not isinstance(document, Mapping):
+        raise PositionError("a match document must be a JSON object")
+    for key in document:
+        if key not in KEYS:
+            # A typo or a wrapper (say {"match": {...}}) would otherwise load silently as
+            # a fresh match.
+            raise PositionError(
+                f"{key!r} is not part of a match document; its keys are: {', '.join(KEYS)}"
+            )
+    return dict(document)
 
 
 def load(game: Game, document: str | Mapping[str, Any]) -> Match:
     from .match import Match
 
-    doc = _parse(document)
+    doc = parse(document)
     if doc.get("format", FORMAT) != FORMAT:
         raise PositionError(f"'format' must be {FORMAT!r}, not {doc['format']!r}")
     if doc.get("version", VERSION) != VERSION:
@@ -74,42 +93,64 @@ def load(game: Game, document: str | Mapping[str, Any]) -> Match:
     if log is not None:
         _replay(match, log)
         if position is not None:
-            replayed = json.loads(json.dumps(match.position()))
-            where = _first_difference(replayed, position, "position")
-            if where is not None:
-                raise PositionError(f"the position does not match the log: {where}")
+            _compare(match, position)
     return match
 
 
-def _parse(document: str | Mapping[str, Any]) -> dict[str, Any]:
-    if isinstance(document, str):
-        try:
-            document = json.loads(document)
-        except json.JSONDecodeError as error:
-            raise PositionError(f"not valid JSON: {error}") from None
-    if not isinstance(document, Mapping):
-        raise PositionError("a match document must be a JSON object")
-    return dict(document)
-
-
 def _replay(match: Match, log: object) -> None:
+    """Play every entry of ``log``, each checked like a move played now.
+
+    Each text is read once per game and kept (``read_move``), and the canonical text goes
+    into the log entry, so a long log costs about what playing its moves as values costs.
+    """
+    from .match import known_moves, read_move
+
     if not isinstance(log, list):
         raise PositionError("'log' must be a list of moves")
+    game, play, to_move = match.game, match._play, match.state.to_move
+    known = known_moves(game).get  # text -> (move, canonical text): each text is read once
     for number, entry in enumerate(log, start=1):
-        if isinstance(entry, str):
-            text, by = entry, actor_to_json(match.to_move)
-        elif isinstance(entry, dict) and isinstance(entry.get("move"), str):
-            text, by = entry["move"], entry.get("by", actor_to_json(match.to_move))
+        if type(entry) is dict:
+            text, by = entry.get("move"), entry.get("by", _ANYONE)
         else:
+            text, by = entry, _ANYONE
+        if type(text) is not str:
             raise PositionError(f"log entry {number} must be a move text or {{by, move}}")
-        expected = actor_to_json(match.to_move)
-        if by != expected:
-            who = "nobody (the game is over)" if expected is None else repr(expected)
+        actor = to_move()
+        if by is not _ANYONE and by != ("chance" if actor is CHANCE else actor):
+            who = "nobody (the game is over)" if actor is None else repr(actor_to_json(actor))
             raise PositionError(f"log entry {number} ({text!r}) is by {by!r}, but {who} moves")
         try:
-            match.play(text)
+            move, canonical = known(text) or read_move(game, text)
+            play(actor, move, canonical)
         except IllegalMove as error:
             raise PositionError(f"log entry {number} ({text!r}): {error}") from None
+
+
+_ANYONE: Any = object()  # a log entry that does not say who played it
+
+
+def _compare(match: Match, position: object) -> None:
+    """Refuse a ``position`` that is not the one the log led to.
+
+    A hand-written position may leave out fields that have defaults; it is compared after
+    the game has filled them in, so only a real difference is reported.
+    """
+    replayed = match.position()
+    if replayed == position:
+        return
+    replayed = json.loads(json.dumps(replayed))
+    if replayed == position:
+        return
+    if not isinstance(position, dict):
+        raise PositionError("'position' must be an object")
+    try:
+        given = match.game.load_position(position, match.players, match.options).to_json()
+    except PositionError as error:
+        raise PositionError(f"the position does not match the log: {error}") from None
+    where = _first_difference(replayed, json.loads(json.dumps(given)), "position")
+    if where is not None:
+        raise PositionError(f"the position does not match the log: {where}")
 
 
 def _first_difference(actual: object, expected: object, path: str) -> str | None:

@@ -25,6 +25,11 @@ from .result import Result
 
 class State(ABC):
     players: int
+    #: What the move just applied caused beyond itself, in words for the log: an interim
+    #: scoring, a new round. ``apply`` sets it when there is something to tell; ``Match``
+    #: stores it with the log entry and clears it. Every seat reads notes, so they never
+    #: name anything hidden.
+    notes: tuple[str, ...] = ()
 
     @abstractmethod
     def to_move(self) -> Actor:

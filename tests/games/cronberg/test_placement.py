@@ -9,10 +9,10 @@ from .positions import GAME, closing, lay, match, pawns, supply
 
 
 def refused(m, text, message):
-    before = m.to_dict()
+    before = m.to_json()
     with pytest.raises(IllegalMove, match=message):
         m.play(text)
-    assert m.to_dict() == before, "a refused move changes nothing"
+    assert m.to_json() == before, "a refused move changes nothing"
 
 
 def pawn_moves(m):

@@ -10,10 +10,10 @@ from .positions import GAME, lay, match, stuck
 
 
 def refused(m, text, message):
-    before = m.to_dict()
+    before = m.to_json()
     with pytest.raises(IllegalMove, match=message):
         m.play(text)
-    assert m.to_dict() == before, "a refused move changes nothing"
+    assert m.to_json() == before, "a refused move changes nothing"
 
 
 def test_a_draw_is_a_chance_event_then_the_same_player_lays_the_tile():

@@ -58,10 +58,10 @@ def test_the_card_just_discarded_cannot_be_taken_back():
     match = build(hands={0: ["g8"]}, piles=PILES)
     match.play("discard g8")
     assert "draw g" not in legal(match)
-    before = match.to_dict()
+    before = match.to_json()
     with pytest.raises(IllegalMove, match="discarded onto the green pile this turn"):
         match.play("draw g")
-    assert match.to_dict() == before
+    assert match.to_json() == before
     match.play("draw r")
     assert "r2" in hand(match, 0)
 

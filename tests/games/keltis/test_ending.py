@@ -145,10 +145,10 @@ def test_extra_plays_follow_the_row_rules_and_allow_no_discard_wish_or_draw():
         ("draw deck", "no discards, wishes or draws"),
         ("play g6", "descends and ends at 5"),
     ]:
-        before = match.to_dict()
+        before = match.to_json()
         with pytest.raises(IllegalMove, match=message):
             match.play(move)
-        assert match.to_dict() == before
+        assert match.to_json() == before
 
 
 def test_done_is_only_for_the_extra_plays():

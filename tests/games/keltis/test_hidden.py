@@ -63,11 +63,11 @@ def check_seat(match, seat, seen_taken, may_see_entry):
 def check_errors(match, allowed, rng, every_move):
     legal = {str(move) for move in match.legal_moves()}
     for text in rng.sample([t for t in every_move if t not in legal], 12):
-        before = match.to_dict()
+        before = match.to_json()
         with pytest.raises(IllegalMove) as error:
             match.play(text)
         assert not cards_in(str(error.value)) - cards_in(text) - allowed, (text, error.value)
-        assert match.to_dict() == before
+        assert match.to_json() == before
 
 
 @pytest.mark.parametrize("policy", ["random", "simple"])

@@ -21,10 +21,10 @@ def next_turn(match):
 
 
 def refused(match, move, message):
-    before = match.to_dict()
+    before = match.to_json()
     with pytest.raises(IllegalMove, match=message):
         match.play(move)
-    assert match.to_dict() == before
+    assert match.to_json() == before
 
 
 # -- discarding ----------------------------------------------------------------------------

@@ -102,10 +102,10 @@ def test_a_forced_deal_lands_in_the_receivers_hand():
 def test_a_card_cannot_be_dealt_more_often_than_it_exists():
     match = GAME.new_match(4)
     match.play("deal r0")
-    before = match.to_dict()
+    before = match.to_json()
     with pytest.raises(IllegalMove, match="no r0 is left"):
         match.play("deal r0")
-    assert match.to_dict() == before
+    assert match.to_json() == before
 
 
 def test_removal_and_deal_are_different_chance_events():

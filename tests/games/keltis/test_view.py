@@ -50,3 +50,23 @@ def test_render_works_in_every_phase():
             match.play(rng.choice(match.legal_moves()))
     assert "the game is over" in GAME.render(match.view(0))
     assert phases == {"remove", "deal", "play", "draw", "deck", "extra"}
+
+
+def test_every_seat_shows_its_score_so_far_and_the_end_its_breakdown():
+    rng = random.Random(5)
+    match = GAME.new_match(3)
+    while not match.is_over:
+        if match.to_move is CHANCE:
+            match.play_chance(rng)
+        else:
+            match.play(rng.choice(match.legal_moves()))
+    view = match.view(0)
+    assert [p["score"] for p in view["position"]["players"]] == list(match.result().scores)
+    text = GAME.render(view)
+    assert "so far" in text
+    assert "Final scores (the game ended:" in text
+    flat = " ".join(text.split())
+    for seat, sheet in enumerate(match.result().details["players"]):
+        who = "you" if seat == 0 else f"seat {seat}"
+        assert f"{who}: {sheet['total']} point" in flat
+        assert f"point row {sheet['point_row']['points']:+d}" in flat

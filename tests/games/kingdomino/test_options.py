@@ -14,7 +14,9 @@ from .support import GAME
 def test_the_four_options_are_booleans_off_by_default():
     declared = {option["name"]: option for option in GAME.describe()["options"]}
     assert set(declared) == {"middle_kingdom", "harmony", "mighty_duel", "dynasty"}
-    assert all(o["type"] == "bool" and o["default"] is False for o in declared.values())
+    assert all(o["type"] == "boolean" and o["default"] is False for o in declared.values())
+    assert declared["mighty_duel"]["players"] == [2]
+    assert declared["mighty_duel"]["title"] == "Mighty Duel"
     assert GAME.new_match(2).options == dict.fromkeys(declared, False)
 
 
@@ -77,16 +79,16 @@ def test_random_playouts_with_options_keep_the_contract(players, options):
             assert GAME.parse_move(str(move)) == move
         if step % 41 == 7:
             twin = match.copy()
-            before = match.to_dict()
+            before = match.to_json()
             twin.play(move)
-            assert match.to_dict() == before
+            assert match.to_json() == before
             json.dumps(match.view(0))
         match.play(move)
         step += 1
     result = match.result()
     assert sorted(s for place in result.ranking for s in place) == list(range(players))
     again = GAME.load(match.to_json())
-    assert again.to_dict() == match.to_dict()
+    assert again.to_json() == match.to_json()
     assert again.result() == result
     replayed = GAME.new_match(players, options)
     for entry in match.log:

@@ -121,14 +121,14 @@ def test_the_mighty_duel_allows_seven_by_seven():
 
 def test_an_illegal_placement_is_refused_and_changes_nothing():
     match = placing(["place 1 d5 c5"], 24)
-    before = match.to_dict()
+    before = match.to_json()
     with pytest.raises(IllegalMove, match="neither half touches"):
         match.play("place 24 b3 b4")
     with pytest.raises(IllegalMove, match="c5 is already taken"):
         match.play("place 24 c5 c4")
     with pytest.raises(IllegalMove, match="stands on domino 24"):
         match.play("place 25 b4 b5")
-    assert match.to_dict() == before
+    assert match.to_json() == before
     match.play("place 24 b4 b5")
     assert match.position()["players"][0]["kingdom"][-1] == "place 24 b4 b5"
 
@@ -159,10 +159,10 @@ def test_a_domino_that_fits_nowhere_is_discarded():
 def test_a_domino_that_fits_may_not_be_discarded():
     match = placing(["place 1 d5 c5"], 24)
     assert Discard(24) not in match.legal_moves()
-    before = match.to_dict()
+    before = match.to_json()
     with pytest.raises(IllegalMove, match="fits in your kingdom"):
         match.play("discard 24")
-    assert match.to_dict() == before
+    assert match.to_json() == before
 
 
 def test_one_free_place_is_enough_to_forbid_the_discard():

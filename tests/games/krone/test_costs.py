@@ -74,7 +74,7 @@ def test_cost_decides_what_the_turn_may_buy(card, result, affordable):
 
 
 def test_the_queen_is_never_bought_and_comes_with_the_king():
-    match = dice_phase(players=3, aside=[4] * 7)
+    match = dice_phase(players=5, cards={0: ["farmer", "general"]}, aside=[4] * 7)
     assert "buy queen" not in map(str, match.legal_moves())
     match.play("buy king")
     assert {"king", "queen"} <= set(match.position()["players"][0]["cards"])

@@ -51,13 +51,13 @@ def test_every_arbitrary_move_is_legal_or_refused_without_change():
             legal = set(match.legal_moves())
             for _ in range(8):
                 move = arbitrary_move(rng)
-                before = match.to_dict()
+                before = match.to_json()
                 twin = match.copy()
                 tried += 1
                 try:
                     twin.play(move)
                 except IllegalMove:
-                    assert match.to_dict() == before
+                    assert match.to_json() == before
                     continue
                 accepted += 1
                 assert match.to_move is CHANCE or move in legal, str(move)

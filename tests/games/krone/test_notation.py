@@ -4,6 +4,7 @@ import pytest
 
 from ludoteca.engine import MoveSyntaxError
 from ludoteca.games.krone import GAME
+from ludoteca.games.krone.components import BY_ID
 from ludoteca.games.krone.moves import BringIn, Buy, Change, Decline, Dice, End, Keep, Reroll, Roll
 
 CANONICAL = {
@@ -73,3 +74,41 @@ def test_friendly_input_reads_to_the_canonical_move(typed, canonical):
 def test_bad_text_says_what_is_allowed(text, fragment):
     with pytest.raises(MoveSyntaxError, match=fragment):
         GAME.parse_move(text)
+
+
+@pytest.mark.parametrize("card", BY_ID.values(), ids=lambda card: card.id)
+def test_every_card_is_understood_by_its_name_in_each_language(card):
+    # Names of several words are typed as they are printed: 'buy Lady in waiting',
+    # 'buy Dama di Corte'; case, spaces and hyphens do not matter.
+    for name in (card.id, card.en, card.it, card.de):
+        for typed in (name, name.lower(), name.upper(), name.replace("-", " ")):
+            if card.id == "queen":
+                assert GAME.parse_move(f"use {typed} 4") == BringIn("queen", 4)
+            else:
+                assert GAME.parse_move(f"buy {typed}") == Buy(card.id), typed
+
+
+@pytest.mark.parametrize(
+    ("typed", "canonical"),
+    [
+        ("buy Lady in waiting", "buy lady"),
+        ("buy Dama di Corte", "buy lady"),
+        ("use Dama di Corte 2>3 3>4", "use lady 3>4 2>3"),
+        ("use lady in waiting 3>4", "use lady 3>4"),
+        ("Dama di Corte 3>4", "use lady 3>4"),
+        ("use Casa", None),
+    ],
+)
+def test_card_names_of_several_words(typed, canonical):
+    if canonical is None:
+        with pytest.raises(MoveSyntaxError, match="unknown card 'Casa'.*Italian or German"):
+            GAME.parse_move(typed)
+    else:
+        assert str(GAME.parse_move(typed)) == canonical
+
+
+def test_error_hints_list_only_moves_a_person_can_play():
+    with pytest.raises(MoveSyntaxError) as error:
+        GAME.parse_move("jump")
+    assert "dice <values>" not in str(error.value)
+    assert "buy <card>" in str(error.value)

@@ -27,7 +27,7 @@ def test_the_position_document_round_trips():
             "turn": {"phase": "dice", "active": [6, 2], "aside": [3], "kept_since_roll": True},
         }
     )
-    again = GAME.load(json.loads(m.to_json()))
+    again = GAME.load(json.loads(json.dumps(m.to_json())))
     assert again.position() == m.position()
     assert again.legal_moves() == m.legal_moves()
 
@@ -52,7 +52,35 @@ def test_the_position_document_round_trips():
         ),
         ({"players": [{}, {}, {}], "turn": {"phase": "start", "active": [3]}}, "no dice"),
         ({"players": [{}, {}, {}], "turn": {"phase": "dice", "used": ["guard"]}}, "cannot use"),
-        ({"players": [{}, {}, {}], "turn": {"phase": "rolling"}}, "rolling"),
+        # Impossible numbers of dice: none at all, more than the seat's cards roll or fewer.
+        ({"players": [{}, {}, {}], "turn": {"phase": "dice"}}, "has 0 dice active and set"),
+        (
+            {"players": [{}, {}, {}], "turn": {"phase": "dice", "active": [6] * 4}},
+            r"seat 0 rolls 3 dice at the start of a turn: 3 in all",
+        ),
+        (
+            {"players": [{"cards": ["farmer"]}, {}, {}], "turn": {"phase": "dice", "active": [6]}},
+            r"has 1 die active and set aside, but seat 0 rolls 4 dice",
+        ),
+        (
+            {
+                "players": [{"cards": ["farmer", "guard"]}, {}, {}],
+                "turn": {"phase": "dice", "active": [6] * 4, "used": ["guard"]},
+            },
+            "rolls 4 dice at the start of a turn and brought in 1 with guard: 5 in all",
+        ),
+        (
+            {"players": [{}, {}, {}], "turn": {"phase": "rolling", "rolling": 3, "aside": [4]}},
+            "has 4 dice active, set aside and being rolled",
+        ),
+        (
+            {
+                "players": [{}, {}, {}],
+                "turn": {"phase": "dice", "active": [6, 6, 6], "kept_since_roll": True},
+            },
+            "kept_since_roll cannot be true with no die set aside",
+        ),
+        ({"players": [{}, {}, {}], "turn": {"phase": "rolling", "active": [3, 3, 3]}}, "rolling"),
         ({"players": [{}, {}, {}], "turn": {"seat": 2}}, "must be 0"),
         ({"players": [{}, {}, {}], "colour": "red"}, "not part of this position"),
         ({"players": [{}, {}, {}], "over": True}, "before the final round"),
@@ -103,7 +131,7 @@ def test_a_log_entry_by_the_wrong_seat_is_refused():
 def test_a_position_that_contradicts_its_log_is_refused():
     m = GAME.new_match(2)
     m.play("roll")
-    doc = m.to_dict()
+    doc = m.to_json()
     doc["position"]["round"] = 5
     with pytest.raises(PositionError, match=r"position\.round is 1 after the log, 5 given"):
         GAME.load(doc)

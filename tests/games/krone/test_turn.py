@@ -9,10 +9,10 @@ from .util import dice_phase, seat_dice, table, turn
 
 
 def refused(match, move, fragment):
-    before = match.to_dict()
+    before = match.to_json()
     with pytest.raises(IllegalMove, match=fragment):
         match.play(move)
-    assert match.to_dict() == before
+    assert match.to_json() == before
 
 
 def test_the_turn_starts_with_the_mandatory_roll_of_three_dice():
@@ -115,7 +115,7 @@ def test_jester_then_charlatan_then_jester_again():
     m.play("buy charlatan")  # the Jester is flipped: no new card from the display
     assert m.position()["players"][0] == {"cards": [], "jesters": 0, "charlatans": 1}
     assert m.position()["display"]["jester"] == 1
-    m = dice_phase(players=2, cards={0: ["charlatan"]}, aside=[1, 2, 4])
+    m = dice_phase(players=2, cards={0: ["charlatan"]}, aside=[1, 2, 4, 4])
     assert {"buy jester"} <= set(map(str, m.legal_moves()))
     refused(m, "buy charlatan", "hold none")
 
@@ -126,7 +126,7 @@ def test_jesters_are_as_many_as_players():
 
 
 def test_used_cards_are_shown_and_forgotten_at_the_next_turn():
-    m = dice_phase(players=2, cards={0: ["guard"]}, active=[6])
+    m = dice_phase(players=2, cards={0: ["guard"]}, active=[6], aside=[1, 1])
     m.play("use guard")
     assert m.position()["turn"]["used"] == ["guard"]
     turn(m, "keep 6 2", "end")

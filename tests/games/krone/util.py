@@ -2,6 +2,7 @@
 
 from ludoteca.engine import CHANCE, Match
 from ludoteca.games.krone import GAME
+from ludoteca.games.krone.components import BRING_IN, BY_ID
 
 
 def table(players: int = 3, seat: int = 0, cards=None, turn=None, **position) -> Match:
@@ -27,9 +28,22 @@ def table(players: int = 3, seat: int = 0, cards=None, turn=None, **position) ->
 
 
 def dice_phase(
-    players=3, seat=0, cards=None, active=(), aside=(), kept=True, used=(), **position
+    players=3, seat=0, cards=None, active=(), aside=(), kept=None, used=(), **position
 ) -> Match:
-    """``seat`` has rolled and now has these active and set-aside dice."""
+    """``seat`` has rolled and now has these active and set-aside dice.
+
+    A turn's dice never leave play, so the dice given must be the ones the seat rolled plus
+    those its used cards brought in. When the cards given roll fewer, the seat is given
+    Charlatans (one extra die each, no other effect on a turn) to make up the difference.
+    ``kept`` (a die was set aside since the last roll) is by default whether any was.
+    """
+    if kept is None:
+        kept = bool(aside)
+    cards = {s: list(held) for s, held in (cards or {}).items()}
+    held = cards.setdefault(seat, [])
+    rolled = 3 + held.count("charlatan") + ("farmer" in held) + 2 * ("general" in held)
+    brought = sum(BY_ID[card].kind == BRING_IN for card in used)
+    held += ["charlatan"] * max(0, len(active) + len(aside) - brought - rolled)
     turn = {
         "phase": "dice",
         "active": list(active),

@@ -16,10 +16,12 @@ from .strategy import simple_move
 
 class Cronberg(Game):
     id = "cronberg"
+    title = "Cronberg"
     names = MappingProxyType({"en": "Cronberg", "it": "Cronberg", "de": "Cronberg"})
     min_players = 2
     max_players = 4
     open_information = True
+    pages = MappingProxyType(view.PAGES)
 
     def new_state(self, players: int, options: Mapping[str, OptionValue]) -> CronbergState:
         return CronbergState(players)
@@ -39,6 +41,11 @@ class Cronberg(Game):
 
     def render(self, view_data: Mapping[str, Any], full: bool = True) -> str:
         return view.render(view_data, full)
+
+    def page(self, name: str, view_data: Mapping[str, Any]) -> str:
+        if name not in self.pages:
+            return super().page(name, view_data)
+        return view.page(name, view_data)
 
 
 GAME = Cronberg()

@@ -18,7 +18,7 @@ from .board import BOARD
 from .components import TILE_ALIASES, TILES, alias_key
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, repr=False)
 class PlacePawn(Move):
     """Option A: a pawn from the supply onto a free intersection."""
 
@@ -28,7 +28,7 @@ class PlacePawn(Move):
         return f"pawn {self.point}"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, repr=False)
 class Draw(Move):
     """Option B, first half: draw a face-down tile (the player sees it, then lays it)."""
 
@@ -36,7 +36,7 @@ class Draw(Move):
         return "draw"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, repr=False)
 class Drawn(Move):
     """Chance: the kind of tile that was drawn. It is face up from then on."""
 
@@ -47,7 +47,7 @@ class Drawn(Move):
         return f"tile {self.tile}"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, repr=False)
 class Lay(Move):
     """Option B, second half: the drawn tile onto two adjacent uncovered triangles.
 
@@ -70,9 +70,10 @@ def _board_order(name: str) -> tuple[str, str, bool, str]:
 
 DRAW = Draw()
 
+# The moves a person types; the chance outcome 'tile <tile>' is left out, since a person
+# who typed one would only be refused.
 FORMS = (
-    "pawn <intersection>, draw, lay <triangle> <triangle>, tile <tile> (chance) — "
-    "e.g. 'pawn 23', 'draw', 'lay D23 U33', 'tile church'"
+    "pawn <intersection>, draw, lay <triangle> <triangle> — e.g. 'pawn 23', 'draw', 'lay D23 U33'"
 )
 _POINT = re.compile(r"^\(?\s*(\d)\s*,?\s*(\d)\s*\)?$")
 _TRIANGLE = re.compile(r"^([UuDd])(\d)(\d)$")

@@ -18,11 +18,12 @@ from typing import Any, Self
 from ludoteca.engine import CHANCE, Actor, IllegalMove, Move, Result, State, StateError
 from ludoteca.engine.chance import draw, draw_probabilities
 from ludoteca.engine.result import rank_by
+from ludoteca.engine.text import listing
 
 from .board import BOARD, bits, select
 from .components import PAWNS_PER_PLAYER, TILE_BY_ID, TILES
 from .moves import DRAW, Draw, Drawn, Lay, PlacePawn
-from .scoring import PawnScore, active_triangles, final_scoring
+from .scoring import PawnScore, active_triangles, final_note, final_scoring
 
 # The steps of a turn.
 MOVE, DRAWING, LAYING = "move", "drawing", "laying"
@@ -191,21 +192,25 @@ class CronbergState(State):
             self.owner[point] = seat
             self.occupied |= 1 << point
             self.supply[seat] -= 1
-            self._next_turn(seat)
-        elif isinstance(move, Draw):
-            self.step = DRAWING
-        elif isinstance(move, Drawn):
-            self.pool[move.tile] -= 1
-            self.face_down -= 1
-            self.drawn = move.tile
-            self.step = LAYING
+            told = self._next_turn(seat)
         elif isinstance(move, Lay) and self.drawn is not None:
             corners = self.cover_edge(self.drawn, self.edge_of(move))
             self.drawn = None
             self.step = MOVE
-            self._score_surrounded(corners)
-            self.activate_guards()
-            self._next_turn(seat)
+            told = self._score_surrounded(corners)
+            told += self.activate_guards()
+            told += self._next_turn(seat)
+        else:
+            if isinstance(move, Draw):
+                self.step = DRAWING
+            elif isinstance(move, Drawn):
+                self.pool[move.tile] -= 1
+                self.face_down -= 1
+                self.drawn = move.tile
+                self.step = LAYING
+            return
+        if told:  # what the move caused, for the log (Match clears it)
+            self.notes = tuple(told)
 
     # -- laying a tile -----------------------------------------------------------------
 
@@ -226,16 +231,26 @@ class CronbergState(State):
                     self.open &= ~(1 << p)
         return (*edge.acute, *edge.obtuse)
 
-    def _score_surrounded(self, corners: tuple[int, ...]) -> None:
-        """Interim scoring: pawns (anyone's) whose triangles are now all covered."""
+    def _score_surrounded(self, corners: tuple[int, ...]) -> list[str]:
+        """Interim scoring: pawns (anyone's) whose triangles are now all covered. Returns
+        what happened, in words for the log."""
+        told = []
         for p in corners:
             seat = self.owner[p]
             if seat >= 0 and not self.open >> p & 1:
                 self.scores[seat] += self.value[p]
                 self._return_pawn(p)
+                told.append(
+                    f"interim scoring: every triangle around {BOARD.point_names[p]} is covered; "
+                    f"seat {seat}'s pawn there scores {self.value[p]:+d} and goes back to "
+                    "its supply"
+                )
+        return told
 
-    def activate_guards(self) -> None:
-        """Guards no tile can cover any more expel the pawns on their corners."""
+    def activate_guards(self) -> list[str]:
+        """Guards no tile can cover any more expel the pawns on their corners. Returns what
+        happened, in words for the log."""
+        told = []
         exhausted = self.exhausted()
         uncovered = self.uncovered
         for guard, corners in _GUARD_CORNERS:
@@ -244,8 +259,19 @@ class CronbergState(State):
             if exhausted or not BOARD.neighbour_mask[guard] & uncovered:
                 self.active_guards |= 1 << guard
                 self.blocked |= corners
+                expelled = []
                 for p in bits(corners & self.occupied):
+                    expelled.append(f"seat {self.owner[p]}'s pawn on {BOARD.point_names[p]}")
                     self._return_pawn(p)
+                points = listing([BOARD.point_names[p] for p in bits(corners)])
+                sent = f"{listing(expelled)} goes back unscored" if expelled else "no pawn"
+                if len(expelled) > 1:
+                    sent = f"{listing(expelled)} go back unscored"
+                told.append(
+                    f"the guard on {BOARD.triangle_names[guard]} is active (no tile can cover "
+                    f"it any more): {sent}, and {points} are closed to pawns"
+                )
+        return told
 
     def _return_pawn(self, point: int) -> None:
         self.supply[self.owner[point]] += 1
@@ -254,8 +280,9 @@ class CronbergState(State):
 
     # -- turns and the end -------------------------------------------------------------
 
-    def _next_turn(self, seat: int) -> None:
-        """Clockwise from ``seat`` to the next seat that can move, skipping the others."""
+    def _next_turn(self, seat: int) -> list[str]:
+        """Clockwise from ``seat`` to the next seat that can move, skipping the others.
+        When nobody can, the final scoring: returned pawn by pawn, for the log."""
         players = self.players
         for ahead in range(1, players + 1):
             candidate = (seat + ahead) % players
@@ -263,10 +290,13 @@ class CronbergState(State):
                 if seat + ahead >= players:
                     self.round += 1
                 self.seat = candidate
-                return
+                return []
         self.seat = None
+        told = ["nobody can place a pawn or lay a tile: the game ends with the final scoring"]
         for pawn in self.final_scoring():
             self.scores[pawn.seat] += pawn.points
+            told.append(final_note(pawn))
+        return told
 
     def exhausted(self) -> bool:
         """No tile is left to lay: every uncovered triangle is active."""

@@ -16,6 +16,7 @@ from .strategy import simple_move
 
 class Keltis(Game):
     id = "keltis"
+    title = "Keltis: Das Kartenspiel"
     names = MappingProxyType(
         {
             "en": "Keltis: The Card Game",

@@ -30,7 +30,7 @@ from .components import (
 )
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, repr=False)
 class Play(Move):
     """A card into one of your rows.
 
@@ -47,7 +47,7 @@ class Play(Move):
         return f"play {self.card} {COLOUR_LETTERS[self.onto]}"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, repr=False)
 class Discard(Move):
     """A card face up onto its discard pile."""
 
@@ -57,7 +57,7 @@ class Discard(Move):
         return f"discard {self.card}"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, repr=False)
 class Wish(Move):
     """Two cards of one number discarded for the wish stone of that number."""
 
@@ -72,7 +72,7 @@ class Wish(Move):
         return f"wish {self.cards[0]} {self.cards[1]}"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, repr=False)
 class Draw(Move):
     """A card into the hand: from the deck (``pile`` None) or the top of a discard pile."""
 
@@ -82,7 +82,7 @@ class Draw(Move):
         return "draw deck" if self.pile is None else f"draw {PILE_LETTERS[self.pile]}"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, repr=False)
 class Done(Move):
     """After the end: play no more extra cards."""
 
@@ -90,7 +90,7 @@ class Done(Move):
         return "done"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, repr=False)
 class Remove(Move):
     """Chance, two players only: a card goes back to the box unseen."""
 
@@ -101,7 +101,7 @@ class Remove(Move):
         return f"remove {self.card}"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, repr=False)
 class Deal(Move):
     """Chance: the card a player receives from the deck (in the deal or drawing)."""
 
@@ -140,9 +140,11 @@ def wish(first: int, second: int) -> Wish:
 
 # -- reading the notation ----------------------------------------------------------------
 
+# The moves a person types; the chance outcomes 'remove <card>' and 'deal <card>' are left
+# out, since a person who typed one would only be refused.
 FORMS = (
     "play <card> [<colour>], discard <card>, wish <card> <card>, draw deck, draw <pile>, "
-    "done, and for chance remove <card>, deal <card> — cards are r0-r10 y g b v (colours "
+    "done — cards are r0-r10 y g b v (colours "
     "red yellow green blue violet), r-end for end cards, p0-p10 for point cards; piles are "
     "r y g b v p; e.g. 'play g4', 'play p5 r', 'wish b6 p6', 'draw y'"
 )

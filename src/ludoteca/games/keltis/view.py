@@ -9,13 +9,16 @@ shown to nobody.
 
 from __future__ import annotations
 
+import textwrap
 from collections.abc import Mapping
 from typing import Any
+
+from ludoteca.engine.text import plural, points
 
 from .components import COLOUR_LETTERS, COLOURS, pile_name
 from .position import names, piles_json, turn_json
 from .rows import DIRECTIONS
-from .scoring import row_points
+from .scoring import row_points, total
 from .state import DRAWING, EXTRA, OVER, PLAYING, KeltisState
 from .table import listed
 
@@ -37,6 +40,8 @@ def view(state: KeltisState, seat: int | None) -> dict[str, Any]:
         }
         shown["point_row"] = names(player.point_row)
         shown["stones"] = sorted(player.stones)
+        # Everything the score counts lies open on the table: anyone may add it up.
+        shown["score"] = total(player.rows, player.point_row, player.stones)
         players.append(shown)
     return {
         "round": state.round,
@@ -69,14 +74,19 @@ def render(data: Mapping[str, Any], full: bool = True) -> str:
     lines = [
         f"Round {position['round']} · deck {position['deck_size']} · "
         f"end cards in {position['end_rows']} of 5 rows",
-        "  piles: " + ", ".join(tops),
+        *textwrap.wrap(
+            "piles: " + ", ".join(tops), 78, initial_indent="  ", subsequent_indent="    "
+        ),
         "  wish stones: " + (" ".join(map(str, position["stones"])) or "none left"),
     ]
     now = position["turn"]
     for index, player in enumerate(position["players"]):
         marker = "▶" if index == now["seat"] and now["phase"] != OVER else " "
         you = " (you)" if index == data["seat"] else ""
-        lines.append(f"{marker} seat {index}{you}: {player['hand_size']} cards in hand")
+        lines.append(
+            f"{marker} seat {index}{you}: {points(player['score'])} so far, "
+            f"{plural(player['hand_size'], 'card')} in hand"
+        )
         for letter, colour in zip(COLOUR_LETTERS, COLOURS, strict=True):
             row = player["rows"][letter]
             if row["cards"]:
@@ -93,7 +103,31 @@ def render(data: Mapping[str, Any], full: bool = True) -> str:
         elif player["taken"]:
             lines.append(f"    took from the piles: {' '.join(player['taken'])}")
     lines.append("  " + _turn_line(now))
+    if data.get("result"):
+        lines.extend(final_scores(data))
     return "\n".join(lines)
+
+
+def final_scores(data: Mapping[str, Any]) -> list[str]:
+    """Every seat's total and what it is made of: rows, point row, wish stones."""
+    result = data["result"]
+    how = "the deck ran out" if result["details"]["ending"] == "deck" else "end cards in 5 rows"
+    ender = result["details"]["ended_by"]
+    lines = [f"Final scores (the game ended: {how}, by seat {ender}):"]
+    for seat, sheet in enumerate(result["details"]["players"]):
+        parts = [
+            f"{COLOURS[COLOUR_LETTERS.index(letter)]} {plural(len(row['cards']), 'card')} "
+            f"{row['points']:+d}"
+            for letter, row in sheet["rows"].items()
+            if row["cards"]
+        ]
+        parts.append(f"point row {sheet['point_row']['points']:+d}")
+        stones = sheet["wish_stones"]
+        parts.append(f"{plural(len(stones['stones']), 'wish stone')} {stones['points']:+d}")
+        who = "you" if seat == data["seat"] else f"seat {seat}"
+        text = f"{who}: {points(sheet['total'])} = {', '.join(parts)}"
+        lines.append(textwrap.fill(text, 78, initial_indent="  ", subsequent_indent="      "))
+    return lines
 
 
 def _turn_line(now: Mapping[str, Any]) -> str:

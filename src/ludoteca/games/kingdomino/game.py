@@ -7,7 +7,7 @@ from collections.abc import Mapping
 from types import MappingProxyType
 from typing import Any
 
-from ludoteca.engine import Game, Move, Option, OptionError, OptionValue, State
+from ludoteca.engine import Game, Move, Option, OptionValue, State
 
 from . import moves, position, view
 from .state import KingdominoState, opening
@@ -16,25 +16,21 @@ from .strategy import simple_move
 
 class Kingdomino(Game):
     id = "kingdomino"
+    title = "Kingdomino"
     names = MappingProxyType({"en": "Kingdomino", "it": "Kingdomino", "de": "Kingdomino"})
     min_players = 2
     max_players = 4
     open_information = True
+    pages = MappingProxyType(view.PAGES)
     options = (
-        Option("middle_kingdom", False,
-               "Middle Kingdom: 10 points for a castle in the middle of its kingdom"),
-        Option("harmony", False, "Harmony: 5 points for a kingdom with no domino discarded"),
-        Option("mighty_duel", False,
-               "Mighty Duel, 2 players only: all 48 dominoes, 7×7 kingdoms"),
-        Option("dynasty", False, "Dynasty: three games in a row; the totals decide"),
+        Option("middle_kingdom", False, "10 points for a castle in the middle of its kingdom",
+               title="Middle Kingdom"),
+        Option("harmony", False, "5 points for a kingdom with no domino discarded",
+               title="Harmony"),
+        Option("mighty_duel", False, "all 48 dominoes and 7×7 kingdoms, for 2 players",
+               title="Mighty Duel", players=(2,)),
+        Option("dynasty", False, "three games in a row; the totals decide", title="Dynasty"),
     )  # fmt: skip
-
-    def check_option_combination(self, players: int, options: Mapping[str, OptionValue]) -> None:
-        if options.get("mighty_duel") and players != 2:
-            raise OptionError(
-                f"the Mighty Duel (mighty_duel) is for 2 players, not {players}; "
-                "leave it off for 3 or 4"
-            )
 
     def new_state(self, players: int, options: Mapping[str, OptionValue]) -> KingdominoState:
         return opening(players, options)
@@ -54,6 +50,11 @@ class Kingdomino(Game):
 
     def render(self, view_data: Mapping[str, Any], full: bool = True) -> str:
         return view.render(view_data, full)
+
+    def page(self, name: str, view_data: Mapping[str, Any]) -> str:
+        if name not in self.pages:
+            return super().page(name, view_data)
+        return view.page(name, view_data)
 
 
 GAME = Kingdomino()

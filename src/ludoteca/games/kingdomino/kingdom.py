@@ -93,6 +93,7 @@ class Kingdom:
     """One player's castle and dominoes, in the order they were added or discarded."""
 
     __slots__ = (
+        "cached",
         "columns",
         "crowns",
         "frame",
@@ -114,6 +115,9 @@ class Kingdom:
         self.columns = (frame.centre, frame.centre)
         self.open = frame.full & ~frame.castle_bit  # free squares the box still allows
         self.history: list[Place | int] = []  # a placement, or the number of a discarded domino
+        # What views and scores worked out from this kingdom, by name, with the length of
+        # the history they were worked out at: a kingdom changes once or twice a line.
+        self.cached: dict[str, tuple[int, object]] = {}
 
     def copy(self) -> Kingdom:
         twin = Kingdom.__new__(Kingdom)
@@ -124,7 +128,16 @@ class Kingdom:
         twin.rows, twin.columns = self.rows, self.columns
         twin.open = self.open
         twin.history = list(self.history)
+        twin.cached = dict(self.cached)  # the values are never changed, only replaced
         return twin
+
+    def remembered(self, name: str) -> object | None:
+        """What was worked out as ``name`` for the kingdom as it is now, if anything."""
+        found = self.cached.get(name)
+        return found[1] if found is not None and found[0] == len(self.history) else None
+
+    def remember(self, name: str, value: object) -> None:
+        self.cached[name] = (len(self.history), value)
 
     @property
     def discards(self) -> int:

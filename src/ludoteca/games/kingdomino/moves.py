@@ -29,7 +29,7 @@ def adjacent(first: Square, second: Square) -> bool:
     return abs(first[0] - second[0]) + abs(first[1] - second[1]) == 1
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, repr=False)
 class Place(Move):
     """Add the domino to the kingdom: its first half on ``first``, its second on ``second``."""
 
@@ -51,7 +51,7 @@ class Place(Move):
         return f"place {self.domino} {square_name(self.first)} {square_name(self.second)}"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, repr=False)
 class Discard(Move):
     """Put the domino back in the box: only when it fits nowhere in the kingdom."""
 
@@ -61,7 +61,7 @@ class Discard(Move):
         return f"discard {self.domino}"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, repr=False)
 class Pick(Move):
     """Put your king on a free domino of the line being chosen from."""
 
@@ -71,7 +71,7 @@ class Pick(Move):
         return f"pick {self.domino}"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, repr=False)
 class Draw(Move):
     """Chance: this domino comes out of the box for the line being laid out."""
 
@@ -82,7 +82,7 @@ class Draw(Move):
         return f"draw {self.domino}"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, repr=False)
 class DrawKing(Move):
     """Chance, first line of a game: a king of this seat is drawn from the hand."""
 
@@ -93,9 +93,11 @@ class DrawKing(Move):
         return f"king {self.seat}"
 
 
+# The moves a person types; chance outcomes ('draw 23', 'king 1') are left out, since a
+# person who typed one would only be refused.
 FORMS = (
-    "place <domino> <square> <square>, discard <domino>, pick <domino>, "
-    "draw <domino> (chance), king <seat> (chance) — e.g. 'place 19 d5 d4', 'pick 23'"
+    "place <domino> <square> <square>, discard <domino>, pick <domino> — "
+    "e.g. 'place 19 d5 d4', 'pick 23'"
 )
 _SQUARE = re.compile(r"^([a-m])(1[0-3]|[1-9])$")
 _NUMBER = re.compile(r"^[0-9]{1,2}$")

@@ -10,6 +10,7 @@ is not written: it is every domino not seen anywhere else.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from functools import cache
 from typing import Any, NoReturn
 
 from ludoteca.engine import IllegalMove, OptionValue, PositionError
@@ -36,6 +37,7 @@ def dump(state: KingdominoState) -> dict[str, Any]:
     }
 
 
+@cache  # a dump writes every placement of every kingdom; each text is made once
 def entry_text(entry: Place | int) -> str:
     return str(entry) if isinstance(entry, Place) else str(Discard(entry))
 

@@ -21,6 +21,11 @@ class Property:
     def points(self) -> int:
         return self.squares * self.crowns
 
+    @property
+    def name(self) -> str:
+        """The terrain in words: wheat, forest, lake, grass, swamp or mine."""
+        return TERRAINS[self.terrain]
+
 
 @dataclass(frozen=True, slots=True)
 class Score:

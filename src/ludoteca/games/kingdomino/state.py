@@ -269,7 +269,14 @@ class KingdominoState(State):
 
     def scores(self) -> list[Score]:
         """The score sheet of every kingdom as it stands."""
-        return [score(k, self.middle_kingdom, self.harmony) for k in self.kingdoms]
+        sheets = []
+        for kingdom in self.kingdoms:
+            sheet = kingdom.remembered("score")
+            if not isinstance(sheet, Score):
+                sheet = score(kingdom, self.middle_kingdom, self.harmony)
+                kingdom.remember("score", sheet)
+            sheets.append(sheet)
+        return sheets
 
     def result(self) -> Result:
         if self.phase != OVER:

@@ -16,12 +16,14 @@ from .strategy import simple_move
 
 class Krone(Game):
     id = "krone"
+    title = "Um Krone und Kragen"
     names = MappingProxyType(
         {"en": "To Court the King", "it": "Um Krone und Kragen", "de": "Um Krone und Kragen"}
     )
     min_players = 2
     max_players = 5
     open_information = True
+    pages = MappingProxyType(view.PAGES)
 
     def new_state(self, players: int, options: Mapping[str, OptionValue]) -> KroneState:
         return opening(players)
@@ -41,6 +43,11 @@ class Krone(Game):
 
     def render(self, view_data: Mapping[str, Any], full: bool = True) -> str:
         return view.render(view_data, full)
+
+    def page(self, name: str, view_data: Mapping[str, Any]) -> str:
+        if name not in self.pages:
+            return super().page(name, view_data)
+        return view.page(name, view_data)
 
 
 GAME = Krone()

@@ -27,7 +27,7 @@ def _ordered(values: tuple[int, ...]) -> tuple[int, ...]:
 KEEPS_TOTAL = ("philosopher", "alchemist")
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, repr=False)
 class Roll(Move):
     """Roll every active die (at turn start: every die of the turn)."""
 
@@ -35,7 +35,7 @@ class Roll(Move):
         return "roll"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, repr=False)
 class Decline(Move):
     """Final round only: do not roll; the turn ends with no result."""
 
@@ -43,7 +43,7 @@ class Decline(Move):
         return "pass"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, repr=False)
 class Keep(Move):
     """Set these active dice aside."""
 
@@ -56,7 +56,7 @@ class Keep(Move):
         return f"keep {_dice_text(self.dice)}"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, repr=False)
 class Reroll(Move):
     """Jester (one die) or Merchant (any number): these active dice are rolled again."""
 
@@ -70,7 +70,7 @@ class Reroll(Move):
         return f"use {self.card} {_dice_text(self.dice)}"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, repr=False)
 class BringIn(Move):
     """A card that adds an active die showing ``value`` (the Queen: any value)."""
 
@@ -81,7 +81,7 @@ class BringIn(Move):
         return f"use {self.card} {self.value}" if self.card == "queen" else f"use {self.card}"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, repr=False)
 class Change(Move):
     """A card that gives active dice new values: the dice ``before`` come to show ``after``.
 
@@ -106,7 +106,7 @@ class Change(Move):
         return f"use {self.card} {pairs}"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, repr=False)
 class Buy(Move):
     """End the turn taking this card."""
 
@@ -116,7 +116,7 @@ class Buy(Move):
         return f"buy {self.card}"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, repr=False)
 class End(Move):
     """End the turn without taking a card (final round: end it with this result)."""
 
@@ -124,7 +124,7 @@ class End(Move):
         return "end"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, repr=False)
 class Dice(Move):
     """Chance: the faces the rolled dice show."""
 
@@ -152,9 +152,11 @@ def _without_common(
     return tuple(changed), tuple(rest)
 
 
+# The moves a person types. Chance outcomes ('dice 6 5 2') are left out: a person who
+# typed one would only be refused, since only chance (or a test forcing it) plays them.
 FORMS = (
-    "roll, pass, end, keep <dice>, use <card> [<dice> | <a>><b> ...], buy <card>, "
-    "dice <values> (chance) — e.g. 'keep 5 5', 'use maid 4>6', 'buy guard'"
+    "roll, pass, end, keep <dice>, use <card> [<dice> | <a>><b> ...], buy <card> — "
+    "e.g. 'keep 5 5', 'use maid 4>6', 'buy guard'"
 )
 _DIE = re.compile(r"^[1-6]$")
 _CHANGE = re.compile(r"^([1-6])>([1-6])$")
@@ -173,23 +175,39 @@ def parse_move(text: str) -> Move:
         values = _parse_dice(args, verb)
         return Keep(values) if verb == "keep" else Dice(values)
     if verb == "buy":
-        if len(args) != 1:
+        if not args:
             raise MoveSyntaxError("'buy' takes one card, e.g. 'buy guard'")
-        return Buy(_card(args[0]))
+        return Buy(_card(" ".join(args)))
     if verb == "use":
         if not args:
             raise MoveSyntaxError("'use' takes a card, e.g. 'use guard' or 'use maid 4>6'")
-        return _parse_use(_card(args[0]), args[1:])
-    if alias_key(verb) in ALIASES:  # a card named without 'use'
-        return _parse_use(_card(verb), args)
+        card, rest = _leading_card(args)
+        return _parse_use(card, rest)
+    if _leading_card(words, strict=False)[0]:  # a card named without 'use'
+        return _parse_use(*_leading_card(words))
     raise MoveSyntaxError(f"unknown move {text!r}; moves are: {FORMS}")
 
 
-def _card(word: str) -> str:
-    card = ALIASES.get(alias_key(word))
+def _card(name: str) -> str:
+    card = ALIASES.get(alias_key(name))
     if card is None:
-        raise MoveSyntaxError(f"unknown card {word!r}; the cards are: {', '.join(BY_ID)}")
+        raise MoveSyntaxError(
+            f"unknown card {name!r}; the cards are: {', '.join(BY_ID)} "
+            "(or their English, Italian or German names)"
+        )
     return card
+
+
+def _leading_card(words: list[str], strict: bool = True) -> tuple[str, list[str]]:
+    """The card named by the first words (names may have several: 'Dama di Corte') and
+    the words after it. Not ``strict``: an empty card when the words name none."""
+    for end in range(min(len(words), 3), 0, -1):  # the longest names have three words
+        card = ALIASES.get(alias_key(" ".join(words[:end])))
+        if card is not None:
+            return card, words[end:]
+    if not strict:
+        return "", words
+    return _card(words[0]), words[1:]
 
 
 def _parse_dice(args: list[str], verb: str) -> tuple[int, ...]:

@@ -13,7 +13,7 @@ from ludoteca.engine import PositionError
 from ludoteca.engine.fields import Fields
 
 from .abilities import MAX_DICE
-from .components import BY_ID, CARDS, copies
+from .components import BRING_IN, BY_ID, CARDS, copies
 from .dice import counts_of, size, values_of
 from .state import DICE, ROLLING, START, FinalRound, Holding, KroneState
 
@@ -200,9 +200,29 @@ def _turn(top: Fields, state: KroneState) -> None:
     in_play = size(state.active) + size(state.aside) + state.rolling
     if in_play > MAX_DICE:
         f.fail(f"has {in_play} dice in play; the box has {MAX_DICE}")
-    if state.phase == START and (in_play or used or state.kept):
-        f.fail("at the start of a turn has no dice, no used cards and nothing kept", "phase")
+    if state.phase == START:
+        if in_play or used or state.kept:
+            f.fail("at the start of a turn has no dice, no used cards and nothing kept", "phase")
+    else:
+        _dice_in_play(f, state, holding, in_play)
     if (state.phase == ROLLING) != (state.rolling > 0):
         f.fail("is 'rolling' exactly when dice are being rolled", "rolling")
+    if state.kept and not any(state.aside):
+        f.fail("cannot be true with no die set aside", "kept_since_roll")
     if state.over and state.phase != START:
         raise PositionError("position.turn must be empty once the game is over")
+
+
+def _dice_in_play(f: Fields, state: KroneState, holding: Holding, in_play: int) -> None:
+    """Once rolled, a turn's dice never leave play: the dice rolled at its start plus one
+    for each card used that brings a die in."""
+    rolled = holding.turn_dice()
+    brought = [card for card in state.used if BY_ID[card].kind == BRING_IN]
+    expected = rolled + len(brought)
+    if in_play != expected:
+        because = f"seat {state.seat} rolls {rolled} dice at the start of a turn"
+        if brought:
+            because += f" and brought in {len(brought)} with {', '.join(sorted(brought))}"
+        where = "active, set aside and being rolled" if state.rolling else "active and set aside"
+        dice = "1 die" if in_play == 1 else f"{in_play} dice"
+        f.fail(f"has {dice} {where}, but {because}: {expected} in all")

@@ -297,15 +297,16 @@ class KroneState(State):
             self.used.add(move.card)
             self.active = plus(minus(self.active, counts_of(move.before)), counts_of(move.after))
         elif isinstance(move, Buy):
-            self._take(move.card)
-            self._end_turn()
+            told = self._take(move.card)
+            self.notes = (*told, *self._end_turn())
         elif isinstance(move, End):
+            told = []
             if self.final is not None:
-                self._record_final(self.final, best_group(self.aside))
-            self._end_turn()
+                told.append(self._record_final(self.final, best_group(self.aside)))
+            self.notes = (*told, *self._end_turn())
         elif isinstance(move, Decline) and self.final is not None:
             self.final.declined.add(self.seat)
-            self._end_turn()
+            self.notes = (f"seat {self.seat} passes: no roll, no result", *self._end_turn())
 
     # -- chance ------------------------------------------------------------------------
 
@@ -318,12 +319,13 @@ class KroneState(State):
 
     # -- turns, rounds and the end -----------------------------------------------------
 
-    def _take(self, card: str) -> None:
+    def _take(self, card: str) -> list[str]:
+        """Give the card to the seat to move; a note when it is the King."""
         holding = self.holdings[self.seat]
         if card == "charlatan":
             holding.jesters -= 1
             holding.charlatans += 1
-            return
+            return []
         self.display[card] -= 1
         if card == "jester":
             holding.jesters += 1
@@ -331,23 +333,38 @@ class KroneState(State):
             holding.cards |= {"king", "queen"}
             self.king_buyer = self.seat
             self.bid = best_group(self.aside)
+            return [
+                f"seat {self.seat} takes the King and the Queen with {group_text(self.bid)}: "
+                "this round is played to its end, then comes the final round"
+            ]
         else:
             holding.cards.add(card)
+        return []
 
-    def _record_final(self, final: FinalRound, result: Group) -> None:
+    def _record_final(self, final: FinalRound, result: Group) -> str:
+        """Record a final-round result; says whether it took the King."""
         seat = self.seat
         final.results[seat] = result
         queen_matches = seat == self.king_buyer and result >= final.best
+        said = f"seat {seat}'s result, {group_text(result)},"
         if result > final.best or queen_matches:
+            how = "matches" if result == final.best else "beats"
             final.best = result
             for holding in self.holdings:
                 holding.cards.discard("king")
             self.holdings[seat].cards.add("king")
+            return f"{said} {how} the standing best: seat {seat} holds the King"
+        holder = self.king_holder()
+        return f"{said} does not beat {group_text(final.best)}: seat {holder} keeps the King"
 
-    def _end_turn(self) -> None:
+    def _end_turn(self) -> list[str]:
+        """Pass the turn; notes when a round, the final round or the game begins or ends."""
+        told = []
         if self.final is not None:
             self.final.index += 1
             self.over = self.final.index == len(self.final.order)
+            if self.over:
+                told.append(f"the game is over: seat {self.king_holder()} holds the King and wins")
         else:
             self.turn_in_round += 1
             if self.turn_in_round == self.players:
@@ -360,11 +377,23 @@ class KroneState(State):
                     self.final = final_round(
                         self.players, self.start_player, self.king_buyer, self.bid
                     )
+                    order = ", ".join(f"seat {s}" for s in self.final.order[:-1])
+                    told.append(
+                        f"── the final round ── {order} play one turn each, the Queen's "
+                        f"holder, seat {self.king_buyer}, last; the standing best is "
+                        f"{group_text(self.bid)}"
+                    )
+                else:
+                    told.append(
+                        f"── round {self.round} ── seat {self.start_player} played last and "
+                        "starts this round: two turns in a row"
+                    )
         self.phase = START
         self.active = self.aside = NO_DICE
         self.used = set()
         self.kept = False
         self.rolling = 0
+        return told
 
     def result(self) -> Result:
         final = self.final
@@ -426,6 +455,17 @@ class KroneState(State):
         from .view import view
 
         return view(self, seat)
+
+
+NUMBER_WORDS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine",
+                "ten", "eleven", "twelve")  # fmt: skip
+
+
+def group_text(group: Group) -> str:
+    """A result's largest group in words: 'eight 4s'."""
+    count, face = group
+    word = NUMBER_WORDS[count] if count < len(NUMBER_WORDS) else str(count)
+    return f"{word} {face}" if count == 1 else f"{word} {face}s"
 
 
 def final_round(players: int, start_player: int, queen: int, bid: Group) -> FinalRound:
