@@ -118,6 +118,28 @@ def main() -> None:
     )
     save("cards-mover", staged, 0)
 
+    # Random staged turns for the node tests: every card use composed by pointing.
+    fuzz_rng = random.Random(2)
+    usable = [c for c in cards if c not in ("king",)] + ["bishop", "knight"]
+    views = []
+    for _ in range(24):
+        held = fuzz_rng.sample(usable, 5)
+        if "queen" in held:
+            held.append("king")
+        active = [fuzz_rng.randint(1, 6) for _ in range(fuzz_rng.randint(1, 6))]
+        aside = [fuzz_rng.randint(1, 6) for _ in range(fuzz_rng.randint(0, 4))]
+        position = {
+            "players": [{"cards": held, "jesters": fuzz_rng.randint(0, 1)}, {}],
+            "turn": {"phase": "dice", "active": active, "aside": aside,
+                     "kept_since_roll": bool(aside)},
+        }  # fmt: skip
+        if "queen" in held:
+            position["king"] = {"buyer": 0, "bid": [7, 2]}
+        views.append(GAME.load({"game": "krone", "players": 2, "position": position}).view(0))
+    path = OUT / "fuzz-views.json"
+    path.write_text(json.dumps(views, separators=(",", ":")) + "\n", encoding="utf-8")
+    print(f"{path.relative_to(ROOT)}: {len(views)} staged turns")
+
 
 if __name__ == "__main__":
     main()
