@@ -370,7 +370,13 @@ export function createBoard(root, ctx) {
     return h(
       "section",
       { class: "kt-hand", "aria-label": t("keltis.hand") },
-      h("h3", {}, t("keltis.hand"), h("span", { class: "kt-muted" }, ` · ${t("keltis.handCount", { n: me.hand_size })}`)),
+      h(
+        "h3",
+        {},
+        t("keltis.hand"),
+        h("span", { class: "kt-muted" }, ` · ${t("keltis.handCount", { n: me.hand_size })}`),
+        mine ? h("span", { class: "kt-legend" }, h("span", { class: "kt-mark play" }, "▲"), ` ${t("keltis.playable")} `, h("span", { class: "kt-mark wish" }, "◆"), ` ${t("keltis.wishable")}`) : null,
+      ),
       h("div", { class: "kt-hand-cards" }, ...cards),
     );
   }

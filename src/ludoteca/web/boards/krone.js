@@ -374,7 +374,8 @@ export function createBoard(root, ctx) {
 
   function handCards() {
     const seat = view.seat;
-    if (seat === null || seat === undefined) return null;
+    // Only on the player's own turn: otherwise the dice shown are someone else's.
+    if (seat === null || seat === undefined || !L.myTurn(view)) return null;
     const held = heldCards(seat);
     if (!held.length) return null;
     const usable = new Set(L.usableCards(view));
