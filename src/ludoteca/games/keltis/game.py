@@ -10,6 +10,26 @@ from typing import Any
 from ludoteca.engine import Game, Move, OptionValue, State
 
 from . import moves, position, view
+from .components import (
+    CARDS,
+    COLOUR,
+    COLOUR_LETTERS,
+    COLOURS,
+    COPIES,
+    END,
+    END_ROWS_TO_FINISH,
+    HAND_SIZE,
+    KIND,
+    NAMES,
+    NUMBER,
+    NUMBER_ON,
+    PILE_LETTERS,
+    POINT,
+    POINT_LETTER,
+    STONES,
+    removed_unseen,
+)
+from .scoring import ROW_POINTS, STONE_POINTS
 from .state import KeltisState, opening
 from .strategy import simple_move
 
@@ -42,6 +62,37 @@ class Keltis(Game):
         if not isinstance(state, KeltisState):
             raise TypeError("simple_move() needs a state of Keltis")
         return simple_move(state, rng)
+
+    def components(self) -> dict[str, Any]:
+        """The cards, colours, wish stones and scoring tables, as a board draws them."""
+        kinds = {NUMBER: "number", END: "end"}
+        return {
+            "cards": [
+                {
+                    "id": NAMES[card],
+                    "kind": kinds.get(KIND[card], "point"),
+                    # a number or end card's colour letter; None for a point card
+                    "colour": COLOUR_LETTERS[COLOUR[card]] if KIND[card] != POINT else None,
+                    "number": NUMBER_ON[card] if KIND[card] != END else None,
+                    "copies": COPIES[card],
+                }
+                for card in CARDS
+            ],
+            "colours": [
+                {"letter": letter, "name": name}
+                for letter, name in zip(COLOUR_LETTERS, COLOURS, strict=True)
+            ],
+            "piles": list(PILE_LETTERS),
+            "point_letter": POINT_LETTER,
+            "stones": list(STONES),
+            "hand_size": HAND_SIZE,
+            "end_rows_to_finish": END_ROWS_TO_FINISH,
+            "removed_unseen": {str(n): removed_unseen(n) for n in range(2, 5)},
+            # points by cards in a colour row (the last entry: that many or more)
+            "row_points": list(ROW_POINTS),
+            # points by wish stones held (the last entry: that many or more)
+            "stone_points": list(STONE_POINTS),
+        }
 
     def render(self, view_data: Mapping[str, Any], full: bool = True) -> str:
         return view.render(view_data, full)

@@ -10,7 +10,18 @@ from typing import Any
 from ludoteca.engine import Game, Move, OptionValue, State
 
 from . import moves, position, view
-from .state import KroneState, opening
+from .abilities import MAX_DICE
+from .components import (
+    BRING_IN,
+    CARDS,
+    CHANGE,
+    EXTRA_DICE,
+    NONE,
+    REROLL_ANY,
+    REROLL_ONE,
+    copies,
+)
+from .state import Holding, KroneState, opening
 from .strategy import simple_move
 
 
@@ -41,6 +52,28 @@ class Krone(Game):
             raise TypeError("simple_move() needs a state of Um Krone und Kragen")
         return simple_move(state, rng)
 
+    def components(self) -> dict[str, Any]:
+        """The court cards as a board draws them: row, names, cost, ability, copies."""
+        return {
+            "cards": [
+                {
+                    "id": card.id,
+                    "row": card.row,
+                    "names": card.names,
+                    "cost": card.cost,
+                    "ability": card.ability,
+                    "kind": _KIND_CODES[card.kind],
+                    # extra dice at turn start, the face a bring-in die shows (None: any)
+                    "amount": card.amount,
+                    "copies": {str(n): copies(card.id, n) for n in range(2, 6)},
+                }
+                for card in CARDS
+            ],
+            "rows": sorted({card.row for card in CARDS}),
+            "start_dice": Holding().turn_dice(),
+            "max_dice": MAX_DICE,
+        }
+
     def render(self, view_data: Mapping[str, Any], full: bool = True) -> str:
         return view.render(view_data, full)
 
@@ -49,5 +82,14 @@ class Krone(Game):
             return super().page(name, view_data)
         return view.page(name, view_data)
 
+
+_KIND_CODES = {
+    EXTRA_DICE: "extra_dice",
+    REROLL_ONE: "reroll_one",
+    REROLL_ANY: "reroll_any",
+    BRING_IN: "bring_in",
+    CHANGE: "change",
+    NONE: "none",
+}
 
 GAME = Krone()

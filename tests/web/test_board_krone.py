@@ -1,0 +1,62 @@
+"""The Um Krone und Kragen board in a real browser: point at dice, press OK, and exactly
+one legal move is played. Screenshots go to test-output/boards/."""
+
+import json
+
+from .browser import ROOT, browser, open_board, preview_url, screenshot, served
+
+FIXTURES = ROOT / "tests" / "web" / "fixtures" / "krone"
+
+
+def played(page):
+    return page.inner_text("#played").split()
+
+
+def test_setting_dice_aside_by_pointing_plays_one_legal_move():
+    view = json.loads((FIXTURES / "middle-mover.json").read_text())
+    assert view["position"]["turn"]["active"] == [6, 4, 3, 3]
+    with served() as base, browser() as chromium:
+        page = open_board(chromium, preview_url(base, "krone", "middle-mover"))
+        assert page.is_disabled("[data-key=ok]")
+        page.click("[data-key=die-2]")
+        page.click("[data-key=die-3]")
+        screenshot(page, "krone-middle-selected")
+        page.click("[data-key=ok]")
+        page.wait_for_function("document.getElementById('played').textContent.length > 0")
+        move = page.inner_text("#played").strip()
+        assert move == "keep 3 3"
+        assert move in view["legal_moves"]
+        assert page.errors == []
+
+
+def test_a_card_that_changes_dice_uses_the_arrows():
+    view = json.loads((FIXTURES / "cards-mover.json").read_text())
+    with served() as base, browser() as chromium:
+        page = open_board(chromium, preview_url(base, "krone", "cards-mover"))
+        page.click("[data-key=hand-maid-0]")
+        assert page.is_disabled("[data-key=up-0]")  # a 6 goes no higher
+        page.click("[data-key=up-2]")  # the 3 becomes a 4
+        page.click("[data-key=up-2]")  # ... a 5
+        screenshot(page, "krone-maid-arrows")
+        page.click("[data-key=ok]")
+        page.wait_for_function("document.getElementById('played').textContent.length > 0")
+        move = page.inner_text("#played").strip()
+        assert move == "use maid 3>5"
+        assert move in view["legal_moves"]
+        assert page.errors == []
+
+
+def test_screenshots_of_every_state():
+    with served() as base, browser() as chromium:
+        for fixture, width, dark, lang in [
+            ("start-mover", 1280, False, "en"),
+            ("middle-waiting", 1280, True, "de"),
+            ("buy-mover", 390, False, "it"),
+            ("final-spectator", 390, True, "en"),
+            ("end-seat0", 1280, False, "it"),
+        ]:
+            page = open_board(chromium, preview_url(base, "krone", fixture, lang), width, dark)
+            assert page.locator(".kk-prompt").inner_text()
+            assert page.errors == []
+            screenshot(page, f"krone-{fixture}-{width}{'-dark' if dark else ''}-{lang}")
+            page.close()
