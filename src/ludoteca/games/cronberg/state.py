@@ -60,6 +60,8 @@ class CronbergState(State):
         self.occupied = 0
         self.blocked = 0  # corners of active guards
         self.active_guards = 0
+        # What each tile laid in this match did (not those of a loaded position): for views.
+        self.interim: list[dict[str, Any]] = []
 
     # -- whose turn --------------------------------------------------------------------
 
@@ -200,11 +202,22 @@ class CronbergState(State):
             self.drawn = move.tile
             self.step = LAYING
         elif isinstance(move, Lay) and self.drawn is not None:
-            corners = self.cover_edge(self.drawn, self.edge_of(move))
+            tile, edge = self.drawn, self.edge_of(move)
+            corners = self.cover_edge(tile, edge)
             self.drawn = None
             self.step = MOVE
-            self._score_surrounded(corners)
-            self.activate_guards()
+            scored = self._score_surrounded(corners)
+            guards, expelled = self.activate_guards()
+            self.interim.append(
+                {
+                    "seat": seat,
+                    "tile": tile,
+                    "on": [BOARD.triangle_names[t] for t in BOARD.edges[edge].triangles],
+                    "scored": scored,
+                    "guards": guards,
+                    "expelled": expelled,
+                }
+            )
             self._next_turn(seat)
 
     # -- laying a tile -----------------------------------------------------------------
@@ -226,26 +239,42 @@ class CronbergState(State):
                     self.open &= ~(1 << p)
         return (*edge.acute, *edge.obtuse)
 
-    def _score_surrounded(self, corners: tuple[int, ...]) -> None:
-        """Interim scoring: pawns (anyone's) whose triangles are now all covered."""
+    def _score_surrounded(self, corners: tuple[int, ...]) -> list[dict[str, Any]]:
+        """Interim scoring: pawns (anyone's) whose triangles are now all covered.
+
+        Returns what each pawn scored: ``{"seat", "pawn", "points"}``.
+        """
+        scored = []
         for p in corners:
             seat = self.owner[p]
             if seat >= 0 and not self.open >> p & 1:
                 self.scores[seat] += self.value[p]
+                scored.append({"seat": seat, "pawn": BOARD.point_names[p], "points": self.value[p]})
                 self._return_pawn(p)
+        return scored
 
-    def activate_guards(self) -> None:
-        """Guards no tile can cover any more expel the pawns on their corners."""
+    def activate_guards(self) -> tuple[list[str], list[dict[str, Any]]]:
+        """Guards no tile can cover any more expel the pawns on their corners.
+
+        Returns the guards that became active and the pawns they sent back
+        (``{"seat", "pawn", "guard"}``).
+        """
         exhausted = self.exhausted()
         uncovered = self.uncovered
+        guards, expelled = [], []
         for guard, corners in _GUARD_CORNERS:
             if self.active_guards >> guard & 1 or not uncovered >> guard & 1:
                 continue
             if exhausted or not BOARD.neighbour_mask[guard] & uncovered:
                 self.active_guards |= 1 << guard
                 self.blocked |= corners
+                name = BOARD.triangle_names[guard]
+                guards.append(name)
                 for p in bits(corners & self.occupied):
+                    expelled.append({"seat": self.owner[p], "pawn": BOARD.point_names[p],
+                                     "guard": name})  # fmt: skip
                     self._return_pawn(p)
+        return guards, expelled
 
     def _return_pawn(self, point: int) -> None:
         self.supply[self.owner[point]] += 1
@@ -314,6 +343,7 @@ class CronbergState(State):
         for name in ("scores", "supply", "laid", "cover", "owner", "value", "magnitude"):
             setattr(twin, name, list(getattr(self, name)))
         twin.pool = dict(self.pool)
+        twin.interim = list(self.interim)
         return twin
 
     def to_json(self) -> dict[str, Any]:
