@@ -117,8 +117,11 @@ def main() -> None:
 
     # Dynasty: the second game, and the end of the third.
     rng = random.Random(11)
-    m = play_until(GAME.new_match(3, {"dynasty": True}), rng,
-                   lambda m: m.view(None)["position"]["game"] == 2 and phase(m) == "place")
+    m = play_until(
+        GAME.new_match(3, {"dynasty": True}),
+        rng,
+        lambda m: m.view(None)["position"]["game"] == 2 and phase(m) == "place",
+    )
     trio("dynasty-game2", m)
     m = play_until(m, rng, lambda m: m.is_over)
     write("dynasty-end-seat0", m, 0)
