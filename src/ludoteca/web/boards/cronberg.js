@@ -137,6 +137,7 @@ export function createBoard(root, ctx) {
     const last = L.lastTurn(view);
     const svg = s("svg", {
       class: `cb-city${laying() ? " cb-laying" : ""}`, viewBox: `0 0 ${width} ${height}`,
+      style: view.seat !== null ? `--cb-me:${SEAT_COLOURS[view.seat]}` : undefined,
       role: "group", "aria-label": t("cronberg.name"),
     });
 
