@@ -10,6 +10,8 @@ from typing import Any
 from ludoteca.engine import Game, Move, OptionValue, State
 
 from . import moves, position, view
+from .board import BOARD
+from .components import PAWNS_PER_PLAYER, TILES
 from .state import CronbergState
 from .strategy import simple_move
 
@@ -39,6 +41,16 @@ class Cronberg(Game):
             raise TypeError("simple_move() needs a state of Cronberg")
         return simple_move(state, rng)
 
+    def components(self) -> dict[str, Any]:
+        """The board's geometry and the tile list, for a client that draws the city.
+
+        Each intersection has its name (as the notation writes it), its lattice (x, y) and
+        ``at``, where it sits on the page with y growing upwards (x + y/2, y·√3/2); each
+        triangle its name, corners and symbol; each pair of adjacent triangles (where a
+        tile can lie) its two wide and two sharp corners.
+        """
+        return components()
+
     def render(self, view_data: Mapping[str, Any], full: bool = True) -> str:
         return view.render(view_data, full)
 
@@ -49,3 +61,53 @@ class Cronberg(Game):
 
 
 GAME = Cronberg()
+
+
+_SYMBOLS = {"park": "park", "guard": "guard", "coat of arms": "coat_of_arms", None: None}
+
+
+def components() -> dict[str, Any]:
+    half_height = 3**0.5 / 2
+    return {
+        "pawns_per_player": PAWNS_PER_PLAYER,
+        "points": [
+            {
+                "name": BOARD.point_names[p],
+                "x": x,
+                "y": y,
+                "at": [x + y / 2, round(y * half_height, 6)],
+                "wall": p in BOARD.wall_points,
+            }
+            for p, (x, y) in enumerate(BOARD.points)
+        ],
+        "triangles": [
+            {
+                "name": BOARD.triangle_names[t],
+                "kind": kind,
+                "x": x,
+                "y": y,
+                "corners": [BOARD.point_names[p] for p in BOARD.corners[t]],
+                "symbol": _SYMBOLS[BOARD.special_kind(t)],
+            }
+            for t, (kind, x, y) in enumerate(BOARD.triangles)
+        ],
+        "edges": [
+            {
+                "triangles": [BOARD.triangle_names[t] for t in edge.triangles],
+                "obtuse": [BOARD.point_names[p] for p in edge.obtuse],
+                "acute": [BOARD.point_names[p] for p in edge.acute],
+            }
+            for edge in BOARD.edges
+        ],
+        "tiles": [
+            {
+                "id": tile.id,
+                "code": tile.code,
+                "names": tile.names,
+                "acute": tile.acute,
+                "obtuse": tile.obtuse,
+                "copies": tile.copies,
+            }
+            for tile in TILES
+        ],
+    }

@@ -61,6 +61,8 @@ class CronbergState(State):
         self.occupied = 0
         self.blocked = 0  # corners of active guards
         self.active_guards = 0
+        # What each tile laid in this match did (not those of a loaded position): for views.
+        self.interim: list[dict[str, Any]] = []
 
     # -- whose turn --------------------------------------------------------------------
 
@@ -194,11 +196,22 @@ class CronbergState(State):
             self.supply[seat] -= 1
             told = self._next_turn(seat)
         elif isinstance(move, Lay) and self.drawn is not None:
-            corners = self.cover_edge(self.drawn, self.edge_of(move))
+            tile, edge = self.drawn, self.edge_of(move)
+            corners = self.cover_edge(tile, edge)
             self.drawn = None
             self.step = MOVE
-            told = self._score_surrounded(corners)
-            told += self.activate_guards()
+            scored = self._score_surrounded(corners)
+            guards, expelled = self.activate_guards()
+            laid = {
+                "seat": seat,
+                "tile": tile,
+                "on": [BOARD.triangle_names[t] for t in BOARD.edges[edge].triangles],
+                "scored": scored,
+                "guards": guards,
+                "expelled": expelled,
+            }
+            self.interim.append(laid)
+            told = interim_words(laid)
             told += self._next_turn(seat)
         else:
             if isinstance(move, Draw):
@@ -231,47 +244,42 @@ class CronbergState(State):
                     self.open &= ~(1 << p)
         return (*edge.acute, *edge.obtuse)
 
-    def _score_surrounded(self, corners: tuple[int, ...]) -> list[str]:
-        """Interim scoring: pawns (anyone's) whose triangles are now all covered. Returns
-        what happened, in words for the log."""
-        told = []
+    def _score_surrounded(self, corners: tuple[int, ...]) -> list[dict[str, Any]]:
+        """Interim scoring: pawns (anyone's) whose triangles are now all covered.
+
+        Returns what each pawn scored: ``{"seat", "pawn", "points"}``.
+        """
+        scored = []
         for p in corners:
             seat = self.owner[p]
             if seat >= 0 and not self.open >> p & 1:
                 self.scores[seat] += self.value[p]
+                scored.append({"seat": seat, "pawn": BOARD.point_names[p], "points": self.value[p]})
                 self._return_pawn(p)
-                told.append(
-                    f"interim scoring: every triangle around {BOARD.point_names[p]} is covered; "
-                    f"seat {seat}'s pawn there scores {self.value[p]:+d} and goes back to "
-                    "its supply"
-                )
-        return told
+        return scored
 
-    def activate_guards(self) -> list[str]:
-        """Guards no tile can cover any more expel the pawns on their corners. Returns what
-        happened, in words for the log."""
-        told = []
+    def activate_guards(self) -> tuple[list[str], list[dict[str, Any]]]:
+        """Guards no tile can cover any more expel the pawns on their corners.
+
+        Returns the guards that became active and the pawns they sent back
+        (``{"seat", "pawn", "guard"}``).
+        """
         exhausted = self.exhausted()
         uncovered = self.uncovered
+        guards, expelled = [], []
         for guard, corners in _GUARD_CORNERS:
             if self.active_guards >> guard & 1 or not uncovered >> guard & 1:
                 continue
             if exhausted or not BOARD.neighbour_mask[guard] & uncovered:
                 self.active_guards |= 1 << guard
                 self.blocked |= corners
-                expelled = []
+                name = BOARD.triangle_names[guard]
+                guards.append(name)
                 for p in bits(corners & self.occupied):
-                    expelled.append(f"seat {self.owner[p]}'s pawn on {BOARD.point_names[p]}")
+                    expelled.append({"seat": self.owner[p], "pawn": BOARD.point_names[p],
+                                     "guard": name})  # fmt: skip
                     self._return_pawn(p)
-                points = listing([BOARD.point_names[p] for p in bits(corners)])
-                sent = f"{listing(expelled)} goes back unscored" if expelled else "no pawn"
-                if len(expelled) > 1:
-                    sent = f"{listing(expelled)} go back unscored"
-                told.append(
-                    f"the guard on {BOARD.triangle_names[guard]} is active (no tile can cover "
-                    f"it any more): {sent}, and {points} are closed to pawns"
-                )
-        return told
+        return guards, expelled
 
     def _return_pawn(self, point: int) -> None:
         self.supply[self.owner[point]] += 1
@@ -344,6 +352,7 @@ class CronbergState(State):
         for name in ("scores", "supply", "laid", "cover", "owner", "value", "magnitude"):
             setattr(twin, name, list(getattr(self, name)))
         twin.pool = dict(self.pool)
+        twin.interim = list(self.interim)
         return twin
 
     def to_json(self) -> dict[str, Any]:
@@ -355,3 +364,29 @@ class CronbergState(State):
         from .view import view
 
         return view(self, seat)
+
+
+def interim_words(laid: dict[str, Any]) -> list[str]:
+    """What laying a tile caused (its record in ``interim``), in words for the log."""
+    told = [
+        f"interim scoring: every triangle around {pawn['pawn']} is covered; "
+        f"seat {pawn['seat']}'s pawn there scores {pawn['points']:+d} and goes back to "
+        "its supply"
+        for pawn in laid["scored"]
+    ]
+    for guard in laid["guards"]:
+        expelled = [
+            f"seat {pawn['seat']}'s pawn on {pawn['pawn']}"
+            for pawn in laid["expelled"]
+            if pawn["guard"] == guard
+        ]
+        corners = BOARD.corners[BOARD.triangle_by_name[guard]]
+        points = listing([BOARD.point_names[p] for p in corners])
+        sent = f"{listing(expelled)} goes back unscored" if expelled else "no pawn"
+        if len(expelled) > 1:
+            sent = f"{listing(expelled)} go back unscored"
+        told.append(
+            f"the guard on {guard} is active (no tile can cover it any more): {sent}, "
+            f"and {points} are closed to pawns"
+        )
+    return told

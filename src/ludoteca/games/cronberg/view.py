@@ -34,6 +34,7 @@ def view(state: CronbergState, seat: int | None) -> dict[str, Any]:
     }
     data["active"] = [BOARD.triangle_names[t] for t in bits(state.active())]
     data["blocked"] = [BOARD.point_names[p] for p in bits(state.blocked)]
+    data["interim"] = [dict(event) for event in state.interim]
     return data
 
 

@@ -10,6 +10,8 @@ from typing import Any
 from ludoteca.engine import Game, Move, Option, OptionValue, State
 
 from . import moves, position, view
+from .components import DOMINOES, TERRAINS, Half, setup
+from .moves import COLUMNS
 from .state import KingdominoState, opening
 from .strategy import simple_move
 
@@ -48,6 +50,10 @@ class Kingdomino(Game):
             raise TypeError("simple_move() needs a state of Kingdomino")
         return simple_move(state, rng)
 
+    def components(self) -> dict[str, Any]:
+        """The 48 dominoes, the terrains, and the set-up by player count, for a client."""
+        return components()
+
     def render(self, view_data: Mapping[str, Any], full: bool = True) -> str:
         return view.render(view_data, full)
 
@@ -58,3 +64,29 @@ class Kingdomino(Game):
 
 
 GAME = Kingdomino()
+
+
+def _half_json(half: Half) -> dict[str, Any]:
+    return {"terrain": TERRAINS[half.terrain], "crowns": half.crowns}
+
+
+def components() -> dict[str, Any]:
+    setups = {str(players): setup(players) for players in range(2, 5)}
+    setups["mighty_duel"] = setup(2, mighty_duel=True)
+    return {
+        "terrains": list(TERRAINS),
+        "columns": COLUMNS,
+        "dominoes": [
+            {
+                "number": d.number,
+                "first": _half_json(d.first),
+                "second": _half_json(d.second),
+                "symmetric": d.symmetric,
+            }
+            for d in DOMINOES.values()
+        ],
+        "setups": {
+            key: {"kings_per_seat": s.kings_per_seat, "dominoes": s.dominoes, "size": s.size}
+            for key, s in setups.items()
+        },
+    }
