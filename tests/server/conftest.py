@@ -18,38 +18,44 @@ from .client import Person
 POSTGRES = os.environ.get("LUDOTECA_TEST_POSTGRES", "postgresql+asyncpg://postgres@127.0.0.1/test")
 
 
+def _on_postgres(statement: str) -> None:
+    import asyncpg
+
+    async def run() -> None:
+        connection = await asyncpg.connect(POSTGRES.replace("+asyncpg", ""), timeout=3)
+        try:
+            await connection.execute(statement)
+        finally:
+            await connection.close()
+
+    asyncio.run(run())
+
+
 def postgres_database() -> str | None:
     """A fresh database on the local PostgreSQL, or None when none runs here."""
     import asyncpg
 
     name = f"ludoteca_{secrets.token_hex(4)}"
-    server = POSTGRES.replace("postgresql+asyncpg", "postgresql")
-
-    async def create() -> None:
-        connection = await asyncpg.connect(server, timeout=3)
-        try:
-            await connection.execute(f'CREATE DATABASE "{name}"')
-        finally:
-            await connection.close()
-
     try:
-        asyncio.run(create())
+        _on_postgres(f'CREATE DATABASE "{name}"')
     except (OSError, asyncpg.PostgresError):
         return None
     return POSTGRES.rsplit("/", 1)[0] + "/" + name
 
 
 @pytest.fixture(params=["sqlite", "postgresql"])
-def db_url(request: pytest.FixtureRequest, tmp_path) -> str:
+def db_url(request: pytest.FixtureRequest, tmp_path) -> Iterator[str]:
     """Each test that takes this runs on SQLite and on the local PostgreSQL."""
     if request.param == "sqlite":
-        return f"sqlite+aiosqlite:///{tmp_path / 'room.db'}"
+        yield f"sqlite+aiosqlite:///{tmp_path / 'room.db'}"
+        return
     url = postgres_database()
     if url is None:
         if os.environ.get("CI"):
             pytest.fail("PostgreSQL is not reachable at " + POSTGRES)
         pytest.skip("no PostgreSQL here")
-    return url
+    yield url
+    _on_postgres(f'DROP DATABASE IF EXISTS "{url.rsplit("/", 1)[1]}" WITH (FORCE)')
 
 
 @pytest.fixture
@@ -58,9 +64,14 @@ def sqlite_url(tmp_path) -> str:
 
 
 @pytest.fixture
-def room(sqlite_url) -> Iterator[TestClient]:
-    """The app on SQLite, bots moving at once."""
-    with TestClient(create_app(Settings(db_url=sqlite_url, bot_delay=0))) as client:
+def settings(sqlite_url) -> Settings:
+    """The app on SQLite, bots moving at once, test clients as quick as they like."""
+    return Settings(db_url=sqlite_url, bot_delay=0, messages_per_second=10_000)
+
+
+@pytest.fixture
+def room(settings) -> Iterator[TestClient]:
+    with TestClient(create_app(settings)) as client:
         yield client
 
 

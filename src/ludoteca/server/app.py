@@ -227,7 +227,10 @@ async def socket(websocket: WebSocket) -> None:
         await websocket.close(4409, f"someone called {person.name!r} is online: enter again")
         return
     await websocket.accept()
-    connection = Connection(websocket, person)
+    settings = room.settings
+    connection = Connection(
+        websocket, person, settings.messages_per_second, settings.chat_per_second
+    )
     connection.start()
     room.connect(connection)
     try:
@@ -253,14 +256,14 @@ async def _read(room: Room, connection: Connection) -> None:
             connection.close(1009, f"a message has at most {p.MAX_MESSAGE_BYTES} bytes")
             return
         if not connection.messages.take():
-            connection.refused_in_a_row += 1
-            if connection.refused_in_a_row > 200:
+            if not connection.strikes.take():
                 connection.close(1008, "flooding: too many messages")
                 return
-            if connection.refused_in_a_row == 1:
+            if not connection.told_to_slow_down:
+                connection.told_to_slow_down = True
                 connection.send(p.Error("slow_down", "too many messages: wait a moment"))
             continue
-        connection.refused_in_a_row = 0
+        connection.told_to_slow_down = False
         try:
             message = p.client_decoder.decode(text)
         except msgspec.ValidationError as error:

@@ -42,17 +42,26 @@ class Bucket:
 
 
 class Connection:
-    def __init__(self, websocket: WebSocket, user: p.Person) -> None:
+    def __init__(
+        self,
+        websocket: WebSocket,
+        user: p.Person,
+        messages_per_second: float = 40.0,
+        chat_per_second: float = 0.5,
+    ) -> None:
         self.websocket = websocket
         self.user = user
         self.tables: set[int] = set()
         self.in_lobby = True
-        self.messages = Bucket(rate=40, burst=80)
-        self.chats = Bucket(rate=0.5, burst=5)
-        self.refused_in_a_row = 0
+        self.messages = Bucket(rate=messages_per_second, burst=2 * messages_per_second)
+        self.chats = Bucket(rate=chat_per_second, burst=5)
+        #: Messages refused for coming too fast: past this many, the connection is closed.
+        self.strikes = Bucket(rate=1, burst=50)
+        self.told_to_slow_down = False
         self._queue: asyncio.Queue[bytes | None] = asyncio.Queue()
         self._writer: asyncio.Task[None] | None = None
         self.closing: tuple[int, str] | None = None
+        self._closed_queue = False
 
     def __repr__(self) -> str:
         return f"<Connection {self.user.name}>"
@@ -74,13 +83,19 @@ class Connection:
     def close(self, code: int, reason: str) -> None:
         if self.closing is None:
             self.closing = (code, reason)
+        if not self._closed_queue:
+            self._closed_queue = True
             self._queue.put_nowait(None)
 
     async def stop(self) -> None:
-        if self._writer is not None:
+        """Send what is queued and close (with the reason given, if any), then stop."""
+        if self._writer is None:
+            return
+        self.close(*(self.closing or (1000, "")))
+        try:
+            await asyncio.wait_for(asyncio.shield(self._writer), 5)
+        except (TimeoutError, asyncio.CancelledError):
             self._writer.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._writer
 
     async def _write(self) -> None:
         while True:

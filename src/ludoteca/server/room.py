@@ -44,6 +44,10 @@ class Settings:
     db_url: str
     bot_delay: float = 0.6
     secure_cookies: bool = False
+    #: What one connection may send: messages a second (with twice that at once), and
+    #: chat lines a second (five at once).
+    messages_per_second: float = 40.0
+    chat_per_second: float = 0.5
 
 
 class Room:

@@ -1,0 +1,117 @@
+"""A real ``ludoteca serve`` on a loopback port, and a plain WebSocket player for it."""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from typing import Any
+
+import httpx
+from websockets.sync.client import ClientConnection, connect
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+class Server:
+    def __init__(self, db_url: str, port: int | None = None, bot_delay: float = 0) -> None:
+        self.db_url = db_url
+        self.port = port or free_port()
+        self.bot_delay = bot_delay
+        self.process: subprocess.Popen[bytes] | None = None
+
+    @property
+    def http(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    @property
+    def ws(self) -> str:
+        return f"ws://127.0.0.1:{self.port}/ws"
+
+    def start(self) -> Server:
+        command = [sys.executable, "-m", "ludoteca", "serve", "--port", str(self.port)]
+        command += ["--db", self.db_url, "--bot-delay", str(self.bot_delay)]
+        env = {**os.environ, "PYTHONPATH": os.pathsep.join(sys.path)}
+        self.process = subprocess.Popen(
+            command, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE
+        )
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline:
+            if self.process.poll() is not None:
+                raise RuntimeError(self.process.stderr.read().decode())  # type: ignore[union-attr]
+            with contextlib.suppress(httpx.HTTPError):
+                if httpx.get(self.http + "/api/status", timeout=1).status_code == 200:
+                    return self
+            time.sleep(0.1)
+        raise RuntimeError("the server did not start in 30 s")
+
+    def kill(self) -> None:
+        """SIGKILL: no shutdown, no flush; what is not on disk is gone."""
+        if self.process is not None:
+            self.process.send_signal(signal.SIGKILL)
+            self.process.wait(10)
+            self.process = None
+
+    def stop(self) -> None:
+        if self.process is not None:
+            self.process.terminate()
+            try:
+                self.process.wait(10)
+            except subprocess.TimeoutExpired:
+                self.kill()
+            self.process = None
+
+
+@contextlib.contextmanager
+def running(db_url: str, **settings: Any) -> Iterator[Server]:
+    server = Server(db_url, **settings).start()
+    try:
+        yield server
+    finally:
+        server.stop()
+
+
+class Player:
+    """One person over a real socket."""
+
+    def __init__(self, server: Server, name: str, cookie: str | None = None) -> None:
+        self.server = server
+        self.name = name
+        if cookie is None:
+            response = httpx.post(server.http + "/api/guest", json={"name": name})
+            response.raise_for_status()
+            cookie = response.cookies["ludoteca_session"]
+        self.cookie = cookie
+        self._connection = connect(
+            server.ws, additional_headers={"Cookie": f"ludoteca_session={cookie}"}
+        )
+        self.socket: ClientConnection = self._connection.__enter__()
+        self.received: list[dict[str, Any]] = []
+
+    def send(self, **message: Any) -> None:
+        self.socket.send(json.dumps(message))
+
+    def next(self, timeout: float = 20) -> dict[str, Any]:
+        message = json.loads(self.socket.recv(timeout))
+        self.received.append(message)
+        return message
+
+    def expect(self, kind: str, where: Any = None) -> dict[str, Any]:
+        while True:
+            message = self.next()
+            if message["t"] == kind and (where is None or where(message)):
+                return message
+
+    def close(self) -> None:
+        with contextlib.suppress(Exception):
+            self._connection.__exit__(None, None, None)
