@@ -17,6 +17,8 @@ from typing import Any
 
 import pytest
 
+from tests.conftest import missing
+
 ROOT = Path(__file__).resolve().parents[2]
 CHROMIUM = Path("/usr/bin/chromium")
 SHOTS = ROOT / "test-output" / "boards"
@@ -54,7 +56,7 @@ def served() -> Iterator[str]:
 def browser() -> Iterator[Any]:
     sync_api = pytest.importorskip("playwright.sync_api")
     if not CHROMIUM.exists():
-        pytest.skip("/usr/bin/chromium is not installed")
+        missing("/usr/bin/chromium is not installed")
     with sync_api.sync_playwright() as p:
         chromium = p.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
         try:

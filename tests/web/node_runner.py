@@ -6,7 +6,9 @@ import shutil
 import subprocess
 from pathlib import Path
 
-import pytest
+import pytest  # noqa: F401
+
+from tests.conftest import missing
 
 HERE = Path(__file__).resolve().parent
 
@@ -14,7 +16,7 @@ HERE = Path(__file__).resolve().parent
 def run_node_tests(name: str) -> None:
     node = shutil.which("node")
     if node is None:
-        pytest.skip("node is not installed")
+        missing("node is not installed")
     done = subprocess.run(
         [node, "--test", str(HERE / name)],
         capture_output=True,
