@@ -319,6 +319,9 @@ def serve(
     bot_delay: Annotated[
         float, typer.Option(min=0.0, help="seconds a bot waits before it moves")
     ] = 0.6,
+    rate: Annotated[
+        float, typer.Option(min=1.0, help="messages a second one connection may send")
+    ] = 40.0,
 ) -> None:
     """Run the game room: open http://HOST:PORT in a browser."""
     from ludoteca.server.main import default_db_url
@@ -326,7 +329,7 @@ def serve(
 
     url = db or default_db_url()
     typer.echo(f"ludoteca room at http://{host}:{port}/  (database: {url})")
-    run(host, port, url, bot_delay)
+    run(host, port, url, bot_delay, rate)
 
 
 @app.command()

@@ -24,10 +24,13 @@ def free_port() -> int:
 
 
 class Server:
-    def __init__(self, db_url: str, port: int | None = None, bot_delay: float = 0) -> None:
+    def __init__(
+        self, db_url: str, port: int | None = None, bot_delay: float = 0, rate: float = 40
+    ) -> None:
         self.db_url = db_url
         self.port = port or free_port()
         self.bot_delay = bot_delay
+        self.rate = rate
         self.process: subprocess.Popen[bytes] | None = None
 
     @property
@@ -41,6 +44,7 @@ class Server:
     def start(self) -> Server:
         command = [sys.executable, "-m", "ludoteca", "serve", "--port", str(self.port)]
         command += ["--db", self.db_url, "--bot-delay", str(self.bot_delay)]
+        command += ["--rate", str(self.rate)]
         env = {**os.environ, "PYTHONPATH": os.pathsep.join(sys.path)}
         self.process = subprocess.Popen(
             command, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE

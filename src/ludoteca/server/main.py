@@ -18,8 +18,10 @@ def default_db_url() -> str:
     return f"sqlite+aiosqlite:///{folder / 'ludoteca.db'}"
 
 
-def serve(host: str, port: int, db_url: str | None, bot_delay: float) -> None:
-    settings = Settings(db_url=db_url or default_db_url(), bot_delay=bot_delay)
+def serve(host: str, port: int, db_url: str | None, bot_delay: float, rate: float) -> None:
+    settings = Settings(
+        db_url=db_url or default_db_url(), bot_delay=bot_delay, messages_per_second=rate
+    )
     uvicorn.run(
         create_app(settings),
         host=host,

@@ -1,0 +1,65 @@
+"""`ludoteca loadtest` against a real server: it plays, measures, and stays on loopback."""
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+from ludoteca.loadtest import LoadTestError, check_loopback
+
+from .live import running
+
+
+def test_a_short_load_test_plays_whole_games_and_reports_its_figures(sqlite_url):
+    # Three tables' random players move far faster than a person: lift the rate limit.
+    with running(sqlite_url, rate=10_000) as server:
+        done = subprocess.run(
+            [
+                sys.executable,
+                "-m",
+                "ludoteca",
+                "loadtest",
+                "--url",
+                f"ws://127.0.0.1:{server.port}",
+                "--game",
+                "kingdomino",
+                "--players",
+                "2",
+                "--tables",
+                "3",
+                "--duration",
+                "3",
+                "--json",
+            ],
+            capture_output=True,
+            text=True,
+            timeout=120,
+            check=False,
+        )
+    assert done.returncode == 0, done.stderr
+    figures = json.loads(done.stdout)
+    for key in ("moves_per_second", "p50_ms", "p95_ms", "p99_ms", "errors", "tables", "sockets"):
+        assert key in figures
+    assert figures["errors"] == 0, figures["error_samples"]
+    assert figures["tables"] == 3
+    assert figures["sockets"] == 6
+    assert figures["moves"] > 0
+    assert figures["p50_ms"] <= figures["p95_ms"] <= figures["p99_ms"]
+    assert figures["server_rss_mb"] > 0
+
+
+@pytest.mark.parametrize(
+    "url", ["ws://10.0.0.1:8000", "ws://192.168.1.2:80", "http://127.0.0.1:8000", "ws://"]
+)
+def test_the_load_test_targets_only_this_machine(url):
+    with pytest.raises(LoadTestError):
+        check_loopback(url)
+
+
+def test_loopback_addresses_are_accepted():
+    assert check_loopback("ws://127.0.0.1:8765") == (
+        "ws://127.0.0.1:8765/ws",
+        "http://127.0.0.1:8765",
+    )
+    assert check_loopback("ws://localhost:9")[1] == "http://localhost:9"
