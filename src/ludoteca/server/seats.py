@@ -49,7 +49,8 @@ def bot_name(level: str, taken: set[str]) -> str:
     return f"Bot {number} ({level})"
 
 
-def choose(level: str, match: Match) -> Move:
-    """The bot's move for the seat to move, with randomness from the operating system."""
+def choose(level: str, match: Match, rng: random.Random | None = None) -> Move:
+    """The bot's move for the seat to move; its randomness comes from the operating
+    system unless a test gives a seeded ``rng``."""
     player: Bot = bot(level)
-    return player.choose(match, random.Random(secrets.randbits(64)))
+    return player.choose(match, rng or random.Random(secrets.randbits(64)))
