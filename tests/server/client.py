@@ -4,18 +4,23 @@ from __future__ import annotations
 
 import contextlib
 import json
-from typing import Any
+from typing import Any, ClassVar
 
 from starlette.testclient import TestClient
 
 
 class Person:
+    #: Every person still connected: the fixtures close them all, so that no test leaves
+    #: a socket open for the test client's shutdown to wait on.
+    connected: ClassVar[list[Person]] = []
+
     def __init__(self, client: TestClient, name: str, cookies: dict[str, str]) -> None:
         self.client = client
         self.name = name
         self.cookies = cookies
         self._context = client.websocket_connect("/ws", cookies=cookies)
         self.ws = self._context.__enter__()
+        Person.connected.append(self)
         self.received: list[dict[str, Any]] = []
         self.welcome = self.expect("welcome")
         self.lobby = self.expect("lobby")
@@ -31,8 +36,15 @@ class Person:
         return Person(self.client, self.name, self.cookies)
 
     def close(self) -> None:
-        with contextlib.suppress(Exception):
-            self._context.__exit__(None, None, None)
+        if self in Person.connected:
+            Person.connected.remove(self)
+            with contextlib.suppress(Exception):
+                self._context.__exit__(None, None, None)
+
+    @classmethod
+    def close_all(cls) -> None:
+        for person in list(cls.connected):
+            person.close()
 
     def send(self, **message: Any) -> None:
         self.ws.send_text(json.dumps(message))

@@ -73,6 +73,7 @@ def settings(sqlite_url) -> Settings:
 def room(settings) -> Iterator[TestClient]:
     with TestClient(create_app(settings)) as client:
         yield client
+        Person.close_all()
 
 
 @pytest.fixture
@@ -86,5 +87,4 @@ def enter(room):
         return person
 
     yield make
-    for person in people:
-        person.close()
+    Person.close_all()

@@ -128,6 +128,7 @@ def test_reconnecting_returns_a_player_to_the_seat_and_everyone_sees_it(enter):
     assert sync["you"] == 1
     assert sync["match"]["position"] == a.view["position"]
     a.person.expect("presence", where=lambda m: m["connected"] == [True, True])
+    bruno.close()
 
 
 def test_resigning_with_two_players_ends_the_match(enter):
@@ -156,6 +157,7 @@ def test_resigning_with_three_players_hands_the_seat_to_a_bot(enter):
     assert note["name"] is None
     assert "Bruno resigns" in note["text"]
     me = Seat(anna, table)
+    anna.send(t="watch", table=table)  # the state as it is now, whoever is to move
     rng = random.Random(1)
     while me.view is None or me.view["result"] is None:
         if me.follow()["t"] in ("sync", "match") and me.my_turn:
