@@ -181,3 +181,10 @@ def test_rematch_by_the_host_starts_again_with_the_same_seats(enter):
     sync = anna.expect("sync", where=lambda m: m["table"]["status"] == "running")
     assert [s["name"] for s in sync["table"]["seats"]][:2] == ["Anna", "Bot 1 (random)"]
     assert anna.client.app.state.room.tables[table].match_id == first + 1
+
+
+def test_a_reloaded_page_is_told_where_its_person_sits(enter):
+    _, b = _two_at_krone(enter)
+    bruno = b.person.reconnect()
+    assert bruno.welcome["seated"] == [b.table]
+    bruno.close()

@@ -194,6 +194,8 @@ class Welcome(ServerMessage, tag="welcome"):
 
     you: Person
     games: list[dict[str, Any]]
+    #: Tables where you sit at an open or running match: a reload goes back to them.
+    seated: list[int] = []
 
 
 class Lobby(ServerMessage, tag="lobby"):

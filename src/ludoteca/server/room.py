@@ -28,7 +28,7 @@ from .connection import Connection
 from .journal import Journal
 from .seats import Chair
 from .storage.store import ChatRow, LiveTable, Store, Write
-from .table import CLOSED, FINISHED, RUNNING, Refusal, Stale, Table, Who, game_or_refuse
+from .table import CLOSED, FINISHED, OPEN, RUNNING, Refusal, Stale, Table, Who, game_or_refuse
 
 log = logging.getLogger("ludoteca.server")
 
@@ -169,7 +169,12 @@ class Room:
         self.names[user.id] = user.name
         self._entered.pop(name_key(user.name), None)
         self._online_keys[name_key(user.name)] = user.id
-        connection.send(p.Welcome(you=user, games=self.games))
+        seated = [
+            table.id
+            for table in self.tables.values()
+            if table.status in (OPEN, RUNNING) and table.seat_of(user.id) is not None
+        ]
+        connection.send(p.Welcome(you=user, games=self.games, seated=seated))
         self._send_lobby(connection)
         if first:
             self._lobby_update(joined=user.name)
