@@ -19,12 +19,16 @@ import ludoteca
 
 DOCS = Path(__file__).parent.parent / "docs"
 PAGES = sorted(DOCS.glob("*.md")) + sorted((DOCS / "games").glob("*.md"))
+#: Pages whose examples are not match documents, each with the test that checks them.
+OWN_TESTS = {"protocol.md": "tests/server/test_protocol_doc.py"}
 BLOCK = re.compile(r"^```(\w*)([^\n]*)\n(.*?)^```", re.MULTILINE | re.DOTALL)
 
 
 def blocks(kind: str) -> list[tuple[Path, str, str]]:
     found = []
     for page in PAGES:
+        if page.name in OWN_TESTS:
+            continue
         for language, info, body in BLOCK.findall(page.read_text(encoding="utf-8")):
             if language == kind:
                 found.append((page, info.strip(), body))
@@ -33,6 +37,13 @@ def blocks(kind: str) -> list[tuple[Path, str, str]]:
 
 def page_game(page: Path) -> str | None:
     return page.stem if page.parent.name == "games" else None
+
+
+def test_pages_with_their_own_example_tests_have_them():
+    root = DOCS.parent
+    for page, test in OWN_TESTS.items():
+        assert (DOCS / page).exists()
+        assert page in (root / test).read_text(encoding="utf-8")
 
 
 def test_the_docs_have_examples_of_each_kind():
