@@ -8,19 +8,17 @@ import os
 from collections.abc import AsyncIterator
 from importlib import resources
 from typing import Any
-from urllib.parse import urlsplit
 
 import msgspec
 from starlette.applications import Starlette
 from starlette.requests import Request
 from starlette.responses import FileResponse, JSONResponse, Response
-from starlette.routing import Mount, Route, WebSocketRoute
+from starlette.routing import BaseRoute, Mount, Route
 from starlette.staticfiles import StaticFiles
-from starlette.websockets import WebSocket, WebSocketDisconnect
+from starlette.types import Receive, Scope, Send
 
 import ludoteca
 
-from . import protocol as p
 from .accounts import (
     COOKIE,
     SESSION_SECONDS,
@@ -32,8 +30,8 @@ from .accounts import (
     name_key,
     password_matches,
 )
-from .connection import Connection
 from .room import Room, Settings
+from .socket import person_of, serve_socket
 from .storage import Store
 
 log = logging.getLogger("ludoteca.server")
@@ -61,7 +59,7 @@ def create_app(settings: Settings) -> Starlette:
         finally:
             await room.close()
 
-    routes = [
+    routes: list[BaseRoute] = [
         Route("/", page("index.html")),
         Route("/api/games", games),
         Route("/api/guest", enter_as_guest, methods=["POST"]),
@@ -70,12 +68,30 @@ def create_app(settings: Settings) -> Starlette:
         Route("/api/logout", logout, methods=["POST"]),
         Route("/api/me", me),
         Route("/api/status", status),
-        WebSocketRoute("/ws", socket),
         Mount("/static", StaticFiles(directory=str(WEB)), name="static"),
     ]
     app = Starlette(routes=routes, lifespan=lifespan)
     app.state.settings = settings
-    return app
+    return RoomApp(app)
+
+
+class RoomApp:
+    """The room's ASGI app: ``/ws`` goes straight to the room's socket, the rest to
+    Starlette. A message then passes no routing or middleware layers on its way, which
+    are most of the cost of a move at full load (docs/server.md)."""
+
+    def __init__(self, app: Starlette) -> None:
+        self.app = app
+
+    @property
+    def state(self) -> Any:
+        return self.app.state
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] == "websocket" and scope["path"] == "/ws":
+            await serve_socket(self.app.state, scope, receive, send)
+        else:
+            await self.app(scope, receive, send)
 
 
 def page(name: str) -> Any:
@@ -178,16 +194,8 @@ async def logout(request: Request) -> Response:
     return response
 
 
-async def _person(room: Room, sessions: Sessions, cookie: str | None) -> p.Person | None:
-    user_id = sessions.user_id(cookie)
-    if user_id is None:
-        return None
-    user = await room.store.user(user_id)
-    return None if user is None else p.Person(user.id, user.name, user.guest)
-
-
 async def me(request: Request) -> Response:
-    person = await _person(
+    person = await person_of(
         request.app.state.room, request.app.state.sessions, request.cookies.get(COOKIE)
     )
     if person is None:
@@ -206,74 +214,3 @@ def _rss_bytes() -> int:
     with contextlib.suppress(OSError), open(f"/proc/{os.getpid()}/statm") as statm:
         return int(statm.read().split()[1]) * os.sysconf("SC_PAGE_SIZE")
     return 0
-
-
-# -- the WebSocket --------------------------------------------------------------------------
-
-
-async def socket(websocket: WebSocket) -> None:
-    room: Room = websocket.app.state.room
-    origin = websocket.headers.get("origin")
-    host = websocket.headers.get("host")
-    if origin is not None and urlsplit(origin).netloc != host:
-        # Another site's page may not act for a player whose cookie the browser sends.
-        await websocket.close(1008, "cross-origin connection refused")
-        return
-    person = await _person(room, websocket.app.state.sessions, websocket.cookies.get(COOKIE))
-    if person is None:
-        await websocket.close(4401, "enter first: POST /api/guest or /api/login")
-        return
-    if room.name_taken(person.name, by_other_than=person.id):
-        await websocket.close(4409, f"someone called {person.name!r} is online: enter again")
-        return
-    await websocket.accept()
-    settings = room.settings
-    connection = Connection(
-        websocket, person, settings.messages_per_second, settings.chat_per_second
-    )
-    connection.start()
-    room.connect(connection)
-    try:
-        await _read(room, connection)
-    except WebSocketDisconnect:
-        pass
-    finally:
-        room.disconnect(connection)
-        await connection.stop()
-
-
-async def _read(room: Room, connection: Connection) -> None:
-    websocket = connection.websocket
-    while connection.closing is None:
-        frame = await websocket.receive()
-        if frame["type"] == "websocket.disconnect":
-            return
-        text = frame.get("text")
-        if text is None:
-            connection.send(p.Error("bad_message", "send JSON as text frames, not binary"))
-            continue
-        if len(text) > p.MAX_MESSAGE_BYTES:
-            connection.close(1009, f"a message has at most {p.MAX_MESSAGE_BYTES} bytes")
-            return
-        if not connection.messages.take():
-            if not connection.strikes.take():
-                connection.close(1008, "flooding: too many messages")
-                return
-            if not connection.told_to_slow_down:
-                connection.told_to_slow_down = True
-                connection.send(p.Error("slow_down", "too many messages: wait a moment"))
-            continue
-        connection.told_to_slow_down = False
-        try:
-            message = p.client_decoder.decode(text)
-        except msgspec.ValidationError as error:
-            connection.send(p.Error("bad_message", f"not a message this server knows: {error}"))
-            continue
-        except msgspec.DecodeError:
-            connection.send(p.Error("bad_message", "not valid JSON"))
-            continue
-        try:
-            room.handle(connection, message)
-        except Exception:
-            log.exception("handling %r from %s failed", message, connection.user.name)
-            connection.send(p.Error("server_error", "the server failed to handle that message"))

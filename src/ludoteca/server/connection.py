@@ -11,7 +11,7 @@ import contextlib
 import time
 from dataclasses import dataclass, field
 
-from starlette.websockets import WebSocket
+from starlette.types import Send
 
 from . import protocol as p
 
@@ -44,12 +44,12 @@ class Bucket:
 class Connection:
     def __init__(
         self,
-        websocket: WebSocket,
+        send: Send,
         user: p.Person,
         messages_per_second: float = 40.0,
         chat_per_second: float = 0.5,
     ) -> None:
-        self.websocket = websocket
+        self._send = send
         self.user = user
         self.tables: set[int] = set()
         self.in_lobby = True
@@ -102,11 +102,12 @@ class Connection:
             data = await self._queue.get()
             if data is None:
                 code, reason = self.closing or (1000, "")
-                with contextlib.suppress(RuntimeError):
-                    await self.websocket.close(code, reason)
+                # The other side may be gone already; then there is nobody to tell.
+                with contextlib.suppress(Exception):
+                    await self._send({"type": "websocket.close", "code": code, "reason": reason})
                 return
             try:
-                await self.websocket.send_text(data.decode())
+                await self._send({"type": "websocket.send", "text": data.decode()})
             except Exception:
                 self.closing = self.closing or (1006, "gone")
                 return

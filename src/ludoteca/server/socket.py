@@ -1,0 +1,115 @@
+"""The room's WebSocket, spoken in plain ASGI: entry checks, then one message at a time.
+
+A frame is read, checked (size, rate), decoded into a protocol struct and handed to the
+room; anything else is answered with an error. What the room sends goes out through the
+connection's own queue and writer (connection.py).
+"""
+
+from __future__ import annotations
+
+import logging
+from http.cookies import SimpleCookie
+from typing import Any
+from urllib.parse import urlsplit
+
+import msgspec
+from starlette.types import Receive, Scope, Send
+
+from . import protocol as p
+from .accounts import COOKIE, Sessions
+from .connection import Connection
+from .room import Room
+
+log = logging.getLogger("ludoteca.server")
+
+
+async def person_of(room: Room, sessions: Sessions, cookie: str | None) -> p.Person | None:
+    """Who a session cookie belongs to, if it is genuine and the person exists."""
+    user_id = sessions.user_id(cookie)
+    if user_id is None:
+        return None
+    user = await room.store.user(user_id)
+    return None if user is None else p.Person(user.id, user.name, user.guest)
+
+
+def _headers(scope: Scope) -> dict[str, str]:
+    return {name.decode("latin-1"): value.decode("latin-1") for name, value in scope["headers"]}
+
+
+def _cookie(headers: dict[str, str]) -> str | None:
+    jar: SimpleCookie = SimpleCookie()
+    try:
+        jar.load(headers.get("cookie", ""))
+    except Exception:  # a malformed Cookie header: no session
+        return None
+    morsel = jar.get(COOKIE)
+    return None if morsel is None else morsel.value
+
+
+async def serve_socket(state: Any, scope: Scope, receive: Receive, send: Send) -> None:
+    room: Room = state.room
+    if (await receive())["type"] != "websocket.connect":
+        return
+    headers = _headers(scope)
+    origin = headers.get("origin")
+    if origin is not None and urlsplit(origin).netloc != headers.get("host"):
+        # Another site's page may not act for a player whose cookie the browser sends:
+        # refused before the handshake completes.
+        await send({"type": "websocket.close", "code": 1008, "reason": "cross-origin"})
+        return
+    person = await person_of(room, state.sessions, _cookie(headers))
+    await send({"type": "websocket.accept"})
+    refusal = None
+    if person is None:
+        refusal = (4401, "enter first: POST /api/guest or /api/login")
+    elif room.name_taken(person.name, by_other_than=person.id):
+        refusal = (4409, f"someone called {person.name!r} is online: enter again")
+    if refusal is not None or person is None:
+        code, reason = refusal or (4401, "")
+        await send({"type": "websocket.close", "code": code, "reason": reason})
+        return
+    settings = room.settings
+    connection = Connection(send, person, settings.messages_per_second, settings.chat_per_second)
+    connection.start()
+    room.connect(connection)
+    try:
+        await _read(room, connection, receive)
+    finally:
+        room.disconnect(connection)
+        await connection.stop()
+
+
+async def _read(room: Room, connection: Connection, receive: Receive) -> None:
+    while connection.closing is None:
+        frame = await receive()
+        if frame["type"] != "websocket.receive":
+            return  # websocket.disconnect
+        text = frame.get("text")
+        if text is None:
+            connection.send(p.Error("bad_message", "send JSON as text frames, not binary"))
+            continue
+        if len(text) > p.MAX_MESSAGE_BYTES:
+            connection.close(1009, f"a message has at most {p.MAX_MESSAGE_BYTES} bytes")
+            return
+        if not connection.messages.take():
+            if not connection.strikes.take():
+                connection.close(1008, "flooding: too many messages")
+                return
+            if not connection.told_to_slow_down:
+                connection.told_to_slow_down = True
+                connection.send(p.Error("slow_down", "too many messages: wait a moment"))
+            continue
+        connection.told_to_slow_down = False
+        try:
+            message = p.client_decoder.decode(text)
+        except msgspec.ValidationError as error:
+            connection.send(p.Error("bad_message", f"not a message this server knows: {error}"))
+            continue
+        except msgspec.DecodeError:
+            connection.send(p.Error("bad_message", "not valid JSON"))
+            continue
+        try:
+            room.handle(connection, message)
+        except Exception:
+            log.exception("handling %r from %s failed", message, connection.user.name)
+            connection.send(p.Error("server_error", "the server failed to handle that message"))
