@@ -81,7 +81,7 @@ def open_board(chromium: Any, url: str, width: int = 1280, dark: bool = False) -
     page.errors = []
     page.on("pageerror", lambda error: page.errors.append(str(error)))
     page.goto(url)
-    page.wait_for_selector("#board > *")
+    page.wait_for_selector("#board > *", state="attached")
     return page
 
 

@@ -6,69 +6,20 @@ port, with the Debian chromium. Screenshots go to test-output/boards/ (not commi
 
 from __future__ import annotations
 
-import functools
 import json
-import threading
-from collections.abc import Iterator
-from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
-from pathlib import Path
 from typing import Any
 
-import pytest
+from .browser import ROOT, preview_url, screenshot
+from .browser import open_board as open_page
 
-ROOT = Path(__file__).resolve().parents[2]
-CHROMIUM = Path("/usr/bin/chromium")
-SHOTS = ROOT / "test-output" / "boards"
 GAME = "kingdomino"
-
-pytest.importorskip("playwright.sync_api", reason="playwright is not installed")
-if not CHROMIUM.exists():
-    pytest.skip("no /usr/bin/chromium", allow_module_level=True)
-
-from playwright.sync_api import Page, sync_playwright  # noqa: E402
-
-
-class Quiet(SimpleHTTPRequestHandler):
-    def log_message(self, format: str, *args: Any) -> None:
-        pass
-
-
-@pytest.fixture(scope="module")
-def base_url() -> Iterator[str]:
-    server = ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Quiet, directory=str(ROOT)))
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    yield f"http://127.0.0.1:{server.server_address[1]}"
-    server.shutdown()
-    server.server_close()
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    with sync_playwright() as p:
-        chromium = p.chromium.launch(
-            executable_path=str(CHROMIUM),
-            args=["--no-sandbox", "--disable-gpu", "--disable-background-networking",
-                  "--disable-component-update", "--disable-sync", "--no-first-run",
-                  "--disable-quic"],
-        )  # fmt: skip
-        yield chromium
-        chromium.close()
 
 
 def open_board(browser: Any, base_url: str, fixture: str, width: int = 1280,
-               dark: bool = False, lang: str = "en") -> Page:  # fmt: skip
-    page = browser.new_page(viewport={"width": width, "height": 900},
-                            color_scheme="dark" if dark else "light")  # fmt: skip
-    errors: list[str] = []
-    page.on("pageerror", lambda error: errors.append(str(error)))
-    page.goto(
-        f"{base_url}/src/ludoteca/web/dev/board.html?game={GAME}&lang={lang}"
-        f"&fixture=/tests/web/fixtures/{GAME}/{fixture}.json"
-        f"&components=/tests/web/fixtures/{GAME}/components.json"
-    )
+               dark: bool = False, lang: str = "en") -> Any:  # fmt: skip
+    page = open_page(browser, preview_url(base_url, GAME, fixture, lang), width, dark)
     page.wait_for_selector(".board-kingdomino .kd-kingdom")
-    assert errors == []
+    assert page.errors == []
     return page
 
 
@@ -78,14 +29,13 @@ def legal(fixture: str) -> list[str]:
     return moves
 
 
-def played(page: Page) -> list[str]:
+def played(page: Any) -> list[str]:
     text = page.text_content("#played") or ""
     return text.strip().splitlines()
 
 
-def shot(page: Page, name: str) -> None:
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(SHOTS / f"{GAME}-{name}.png"), full_page=True)
+def shot(page: Any, name: str) -> None:
+    screenshot(page, f"{GAME}-{name}")
 
 
 def test_placing_a_domino_with_the_mouse_plays_a_legal_move(browser: Any, base_url: str) -> None:
