@@ -29,6 +29,15 @@ class Goal:
     monotone: bool = True
     #: Set-aside dice that can never lead to the goal (non-monotone goals only).
     dead: Callable[[Counts], bool] | None = None
+    #: What a result is worth, when not just met or not: see ``best_of``.
+    worth: Callable[[Counts], float] | None = None
+    #: The most a result can be worth: reaching it ends the search.
+    top: float = 1.0
+
+    def payoff(self, counts: Counts) -> float:
+        if self.worth is not None:
+            return self.worth(counts)
+        return 1.0 if self.met(counts) else 0.0
 
 
 def _capped(cap: int) -> Key:
@@ -135,3 +144,26 @@ def beat_goal(best: tuple[int, int], equal_wins: bool) -> Goal:
 
     name = f"{'match or beat' if equal_wins else 'beat'} {count}×{face}"
     return Goal(name, met, _capped(count + 1))
+
+
+def best_of(values: dict[str, float]) -> Goal:
+    """The worth of the best of these cards a result pays for (``values`` by card id).
+
+    Only for cards whose costs treat all faces alike (groups and pairs), so the goal is
+    face-blind and cheap to work out; a bot maximises its expected worth, which keeps
+    its options open (three 6s aim at four while a Guard stays in hand).
+    """
+    ranked = sorted(values.items(), key=lambda item: -item[1])
+    goals = [(CARD_GOALS[card], value) for card, value in ranked]
+    if any(not goal.symmetric for goal, _ in goals):
+        raise ValueError("best_of() takes only cards whose cost treats all faces alike")
+
+    def worth(c: Counts) -> float:
+        for goal, value in goals:
+            if goal.met(c):
+                return value
+        return 0.0
+
+    name = "best of " + ", ".join(f"{card} {value:g}" for card, value in ranked)
+    top = ranked[0][1] if ranked else 0.0
+    return Goal(name, lambda c: worth(c) > 0, _capped(7), symmetric=True, worth=worth, top=top)

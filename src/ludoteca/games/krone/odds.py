@@ -36,7 +36,6 @@ from .state import DICE, ROLLING, START, KroneState
 
 # Abilities that treat every face alike: renaming faces maps their uses onto each other.
 _FACE_BLIND = frozenset(("jester", "merchant", "sorcerer", "astronomer", "queen"))
-_CERTAIN = 1.0
 Tables = tuple[dict[Hashable, float], dict[Hashable, float], dict[Hashable, float]]
 T = TypeVar("T")
 
@@ -99,8 +98,8 @@ class Solver:
         goal, aside, active = self.goal, turn.aside, turn.active
         if goal.dead is not None and goal.dead(aside):
             return 0.0
-        if goal.monotone and goal.met(plus(aside, active)):
-            return _CERTAIN  # set everything aside and end
+        if goal.monotone and goal.payoff(plus(aside, active)) >= goal.top:
+            return goal.top  # set everything aside and end
         if self._face_blind(turn.cards):
             aside, active = _sorted_pair(aside, active)
             turn = Turn(aside, active, turn.kept, turn.cards)
@@ -112,25 +111,25 @@ class Solver:
             for value in self._values(turn):
                 if value > found:
                     found = value
-                    if found >= _CERTAIN:
+                    if found >= self.goal.top:
                         break
             self._choices[key] = found
         return found
 
     def _values(self, turn: Turn) -> Iterable[float]:
         aside, active = turn.aside, turn.active
+        payoff = self.goal.payoff
         if not any(active):
-            yield 1.0 if self.goal.met(aside) else 0.0
+            yield payoff(aside)
         else:
             # The last setting aside of this roll, then roll the rest or end.
             if turn.kept:
                 yield self.roll(aside, sum(active), turn.cards)
-            met = self.goal.met
             for taken, _left, rest in _splits(active):
                 if rest:
                     yield self.roll(plus(aside, taken), rest, turn.cards)
                 else:
-                    yield 1.0 if met(plus(aside, active)) else 0.0
+                    yield payoff(plus(aside, active))
             if "astronomer" in turn.cards:
                 # Only the Astronomer looks at set-aside dice: set some aside first.
                 for taken, left, rest in _splits(active):
@@ -250,20 +249,38 @@ def turn_cards(state: KroneState) -> frozenset[str]:
 
 
 def _within(
-    goal: Goal, budget: int, cards: frozenset[str], work: Callable[[Solver, frozenset[str]], T]
+    goal: Goal,
+    budget: int,
+    cards: frozenset[str],
+    work: Callable[[Solver, frozenset[str]], T],
+    dice_always: bool = True,
+    skip: frozenset[str] = frozenset(),
 ) -> tuple[T, tuple[str, ...]]:
-    """``work`` with all of ``cards``, or with the fewest left out that fits ``budget``."""
-    left_out: list[str] = []
+    """``work`` with all of ``cards``, or with the fewest left out that fits ``budget``.
+
+    With every ability left out, the dice alone are worked out whatever it takes, unless
+    ``dice_always`` is false: then ``TooLarge`` is raised (a bot in a hurry looks elsewhere).
+    Abilities in ``skip`` are left out from the start.
+    """
+    left_out = [card for card in LEAVE_OUT if card in cards and card in skip]
     while True:
         usable = cards.difference(left_out)
-        bounded = budget if usable else 0  # the dice alone are always worked out
+        bounded = budget if usable or not dice_always else 0
         try:
             return work(solver(goal, bounded), usable), tuple(left_out)
         except TooLarge:
+            if not usable:
+                raise
             left_out.append(next(card for card in LEAVE_OUT if card in usable))
 
 
-def chance(state: KroneState, goal: Goal, budget: int = ADVISOR_BUDGET) -> Odds:
+def chance(
+    state: KroneState,
+    goal: Goal,
+    budget: int = ADVISOR_BUDGET,
+    dice_always: bool = True,
+    skip: frozenset[str] = frozenset(),
+) -> Odds:
     """The chance that the seat to move ends its turn with ``goal`` met, playing for it."""
     if state.over:
         return Odds(0.0)
@@ -277,7 +294,7 @@ def chance(state: KroneState, goal: Goal, budget: int = ADVISOR_BUDGET) -> Odds:
             return solver.rerolled(state.aside, state.active, state.rolling, state.kept, cards)
         return solver.choose(Turn(state.aside, state.active, state.kept, cards))
 
-    value, left_out = _within(goal, budget, turn_cards(state), work)
+    value, left_out = _within(goal, budget, turn_cards(state), work, dice_always, skip)
     return Odds(value, left_out)
 
 
@@ -309,14 +326,20 @@ def final_goal(state: KroneState) -> Goal | None:
     return beat_goal(state.final.best, equal_wins=state.seat == state.king_buyer)
 
 
-def best_move(state: KroneState, goal: Goal, budget: int = ADVISOR_BUDGET) -> tuple[Move, Odds]:
+def best_move(
+    state: KroneState,
+    goal: Goal,
+    budget: int = ADVISOR_BUDGET,
+    dice_always: bool = True,
+    skip: frozenset[str] = frozenset(),
+) -> tuple[Move, Odds]:
     """A legal move that keeps ``goal``'s chance highest, and that chance.
 
     Ties go to the first move in the order: end or take, set aside (more dice first),
     roll, use a card — so a bot playing it never wastes an ability.
     """
     if state.phase == START:
-        return Roll(), chance(state, goal, budget)
+        return Roll(), chance(state, goal, budget, dice_always, skip)
     if state.phase != DICE:
         raise ValueError("best_move() needs the seat to move between rolls")
     moves = _ordered(state.legal_moves())
@@ -330,7 +353,8 @@ def best_move(state: KroneState, goal: Goal, budget: int = ADVISOR_BUDGET) -> tu
                 best = (move, value)
         return best
 
-    (move, value), left_out = _within(goal, budget, turn_cards(state), work)
+    found, left_out = _within(goal, budget, turn_cards(state), work, dice_always, skip)
+    move, value = found
     return move, Odds(value, left_out)
 
 
@@ -350,7 +374,7 @@ def _ordered(moves: list[Move]) -> list[Move]:
 def _value(solver: Solver, turn: Turn, move: Move) -> float:
     goal = solver.goal
     if isinstance(move, Buy | End):
-        return 1.0 if goal.met(turn.aside) else 0.0
+        return goal.payoff(turn.aside)
     if isinstance(move, Keep):
         taken = counts_of(move.dice)
         return solver.choose(Turn(plus(turn.aside, taken), minus(turn.active, taken), True,

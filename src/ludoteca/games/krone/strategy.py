@@ -8,6 +8,7 @@ every die of the target, and with the result takes the first affordable card of
 
 from __future__ import annotations
 
+import contextlib
 import random
 
 from ludoteca.engine import Move
@@ -75,3 +76,64 @@ def _change_towards(target: int, usable: list[str], active: Counts, aside: Count
             below = target - step
             return Change(card, (below,) * active[below], (target,) * active[below])
     return None
+
+
+# -- greedy: play every turn for the most valuable card within reach ----------------------
+
+# What a card is worth to a player racing for seven of a kind: a die more each turn (or a
+# die brought in or turned to the face collected) is worth most; the King ends the race.
+CARD_VALUES = {
+    "king": 200.0, "general": 60.0, "farmer": 20.0, "charlatan": 18.0, "bishop": 16.0,
+    "knight": 16.0, "pawnbroker": 14.0, "hunter": 14.0, "astronomer": 14.0, "sorcerer": 14.0,
+    "guard": 12.0, "nobleman": 12.0, "lady": 12.0, "craftsman": 10.0, "merchant": 8.0,
+    "alchemist": 4.0, "maid": 4.0, "philosopher": 3.0, "jester": 3.0,
+}  # fmt: skip
+#: Positions one goal may work out per decision of the greedy bot (a few milliseconds).
+GREEDY_BUDGET = 3_000
+#: Abilities whose uses are too many to plan with in a hurry: the bot still weighs using
+#: them now, but not again later in the turn.
+UNPLANNED = frozenset(("merchant", "alchemist", "philosopher"))
+
+
+def greedy_move(state: KroneState, rng: random.Random) -> Move:
+    """Keep dice towards the most valuable card within reach, by the exact odds.
+
+    The cards paid for by groups and pairs are weighed together: the bot maximises the
+    expected value of the best of them it ends up able to take, so three 6s go on
+    towards four while the Guard stays within reach. A card paid for otherwise (pips,
+    odd or even, a straight) is played for alone when its value × chance beats that.
+    A goal too large to work out in the bot's budget is passed over.
+    """
+    from .goals import CARD_GOALS, best_of, card_goal
+    from .odds import TooLarge, best_move, chance, final_goal, takeable
+
+    if state.phase == START:
+        return ROLL
+    if state.phase != DICE:
+        raise ValueError("greedy_move() needs a seat to move, not a chance event")
+    goal = final_goal(state)
+    if goal is None:
+        if not any(state.active):
+            affordable = set(state.buyable())
+            if affordable:
+                return Buy(max(affordable, key=lambda card: (CARD_VALUES[card], card)))
+            return END
+        cards = takeable(state)
+        grouped = {c: CARD_VALUES[c] for c in cards if CARD_GOALS[c].symmetric}
+        goal, best_worth = best_of(grouped), 0.0
+        with contextlib.suppress(TooLarge):
+            best_worth = chance(state, goal, GREEDY_BUDGET, False, UNPLANNED).chance
+        others = sorted((c for c in cards if c not in grouped), key=lambda c: -CARD_VALUES[c])
+        for card in others:
+            if CARD_VALUES[card] <= best_worth:
+                break
+            try:
+                odds = chance(state, card_goal(card), GREEDY_BUDGET, False, UNPLANNED)
+            except TooLarge:
+                continue
+            if CARD_VALUES[card] * odds.chance > best_worth:
+                goal, best_worth = card_goal(card), CARD_VALUES[card] * odds.chance
+    try:
+        return best_move(state, goal, GREEDY_BUDGET, False, UNPLANNED)[0]
+    except TooLarge:
+        return simple_move(state, rng)
