@@ -119,6 +119,29 @@ def simulate_command(
     typer.echo(f"games per second: {summary.games_per_second}")
 
 
+@app.command("arena")
+def arena_command(
+    game_id: GameId,
+    bots: Annotated[str, typer.Option(help="bots by level, comma-separated: mcts,greedy")],
+    games: Annotated[int, typer.Option(min=1, help="how many games")] = 100,
+    seed: Annotated[int, typer.Option(help="seed of dice, draws and bots")] = 1,
+    players: Annotated[int | None, typer.Option(help="players (default: one per bot)")] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="one JSON object")] = False,
+    option: OptionsArg = None,
+) -> None:
+    """A tournament between bots, seats rotated: wins, win rate with its 95% interval."""
+    from ludoteca.arena_cli import run_arena
+
+    game = _game(game_id)
+    names = [name.strip() for name in bots.split(",") if name.strip()]
+    for name in names:
+        _bot(name)
+    count = _players(game, players if players is not None else max(len(names), 2))
+    if len(names) > count:
+        raise typer.BadParameter(f"{len(names)} bots need {len(names)} seats; --players {count}")
+    run_arena(game, names, games, seed, count, _options(game, option), as_json)
+
+
 @app.command()
 def bench(
     games: Annotated[

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass
+from functools import lru_cache
 
 from .components import BY_ID
 from .dice import FACES, Counts, best_group, pip_total, size
@@ -158,6 +159,7 @@ def best_of(values: dict[str, float]) -> Goal:
     if any(not goal.symmetric for goal, _ in goals):
         raise ValueError("best_of() takes only cards whose cost treats all faces alike")
 
+    @lru_cache(maxsize=65536)  # a pure function of the dice, asked again and again
     def worth(c: Counts) -> float:
         for goal, value in goals:
             if goal.met(c):

@@ -92,7 +92,7 @@ CARD_VALUES = {
 GREEDY_BUDGET = 3_000
 #: Abilities whose uses are too many to plan with in a hurry: the bot still weighs using
 #: them now, but not again later in the turn.
-UNPLANNED = frozenset(("merchant", "alchemist", "philosopher"))
+UNPLANNED = frozenset(("merchant", "alchemist", "philosopher", "lady", "nobleman", "maid"))
 
 
 def greedy_move(state: KroneState, rng: random.Random) -> Move:
@@ -137,3 +137,28 @@ def greedy_move(state: KroneState, rng: random.Random) -> Move:
         return best_move(state, goal, GREEDY_BUDGET, False, UNPLANNED)[0]
     except TooLarge:
         return simple_move(state, rng)
+
+
+# -- the moves a tree search looks at ---------------------------------------------------
+
+#: Nothing is hidden in this game: a tree search may remember a node's moves.
+PUBLIC = True
+_QUIET = random.Random(0)  # the policies below draw nothing; they only need an rng
+
+
+def ranked_moves(state: KroneState) -> list[Move]:
+    """The greedy move, the simple one, then each face collected whole, roll and end.
+
+    The exact odds already play a turn well for one aim; what a search can add is which
+    aim, so it weighs the aims' moves rather than every way of setting dice aside.
+    """
+    if state.phase != DICE:
+        return state.legal_moves()
+    found = [greedy_move(state, _QUIET), simple_move(state, _QUIET)]
+    legal = state.legal_moves()
+    active = state.active
+    found += [Keep((face,) * active[face]) for face in sorted(FACES, key=lambda f: -active[f])
+              if active[face]]  # fmt: skip
+    found += [m for m in legal if m in (ROLL, END) or isinstance(m, Buy)]
+    unique = [m for i, m in enumerate(found) if m not in found[:i] and m in legal]
+    return unique or legal
