@@ -30,7 +30,7 @@ EXPLORATION = 0.7
 WIDTH = 6
 #: Iterations of the default level, per game: each decides within about a second a move
 #: on a two-core machine shared with others (docs/bots.md has the figures).
-DEFAULT_ITERATIONS = {"krone": 150, "keltis": 250, "kingdomino": 300, "cronberg": 300}
+DEFAULT_ITERATIONS = {"krone": 40, "keltis": 60, "kingdomino": 100, "cronberg": 60}
 FALLBACK_ITERATIONS = 200
 #: Playouts stop after this many moves and the game is judged by the greedy heuristic's
 #: policy no further: a playout that long is a draw for everyone.
@@ -104,6 +104,11 @@ class Search:
         iterations, seconds = limits
         deadline = None if seconds is None else time.perf_counter() + seconds
         root = Node(None)
+        if self.public:
+            # The greedy choice is always among the moves weighed at the root.
+            first = self.fallback(self.root_state.determinize(self.seat, self.rng), self.rng)
+            ranked = self.rank(self.root_state)
+            root.moves = [first, *(m for m in ranked if m != first)][:WIDTH]
         done = 0
         while (iterations is None or done < iterations) and (
             deadline is None or time.perf_counter() < deadline or done == 0

@@ -147,14 +147,14 @@ _QUIET = random.Random(0)  # the policies below draw nothing; they only need an 
 
 
 def ranked_moves(state: KroneState) -> list[Move]:
-    """The greedy move, the simple one, then each face collected whole, roll and end.
+    """The simple move, then each face collected whole, roll, end and the cards to take.
 
-    The exact odds already play a turn well for one aim; what a search can add is which
-    aim, so it weighs the aims' moves rather than every way of setting dice aside.
+    The search puts the greedy move (the exact odds) before these at its root; deeper
+    down it weighs a few plain aims rather than every way of setting dice aside.
     """
     if state.phase != DICE:
         return state.legal_moves()
-    found = [greedy_move(state, _QUIET), simple_move(state, _QUIET)]
+    found = [simple_move(state, _QUIET)]
     legal = state.legal_moves()
     active = state.active
     found += [Keep((face,) * active[face]) for face in sorted(FACES, key=lambda f: -active[f])
