@@ -142,6 +142,31 @@ def arena_command(
     run_arena(game, names, games, seed, count, _options(game, option), as_json)
 
 
+@app.command("odds")
+def odds_command(
+    document: Annotated[
+        str, typer.Argument(help="a Krone match document (JSON file, - for stdin)")
+    ],
+    as_json: Annotated[bool, typer.Option("--json", help="one JSON object")] = False,
+) -> None:
+    """Um Krone und Kragen: each card's chance by the end of the turn, for the seat to move."""
+    import sys
+    from pathlib import Path
+
+    from ludoteca.games.krone import GAME as KRONE
+    from ludoteca.games.krone.odds import advice, to_json
+
+    text = sys.stdin.read() if document == "-" else Path(document).read_text("utf-8")
+    try:
+        match = KRONE.load(text)
+    except LudotecaError as error:
+        raise typer.BadParameter(str(error)) from None
+    state = match.state
+    if match.is_over:
+        raise typer.BadParameter("the game is over: there is no turn to advise on")
+    typer.echo(json.dumps(to_json(state)) if as_json else advice(state))  # type: ignore[arg-type]
+
+
 @app.command()
 def bench(
     games: Annotated[

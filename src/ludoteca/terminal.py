@@ -7,10 +7,14 @@ import textwrap
 from collections.abc import Callable
 from itertools import groupby
 
+from ludoteca.advice import advise
 from ludoteca.bots import Bot
 from ludoteca.engine import CHANCE, IllegalMove, Match
 
-HELP = "Type a move, '?' for the legal moves, 'board' to see the table again, 'quit' to leave."
+HELP = (
+    "Type a move, '?' for the legal moves, 'board' to see the table again, 'odds' for the "
+    "odds advisor (Um Krone und Kragen), 'quit' to leave."
+)
 
 
 def play_in_terminal(
@@ -49,6 +53,9 @@ def play_in_terminal(
         if text in ("?", "help"):
             moves = " | ".join(str(m) for m in match.legal_moves())
             write(textwrap.fill(moves, width=100))
+            continue
+        if text == "odds":
+            write(advise(match))
             continue
         if text == "board" or not text:
             show = True

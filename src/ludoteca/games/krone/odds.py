@@ -396,9 +396,50 @@ def describe(odds: dict[str, Odds]) -> str:
     parts = []
     for card, found in ranked:
         bound = "≥" if not found.exact else ""
-        parts.append(f"{BY_ID[card].en} {bound}{100 * found.chance:.1f}%")
-    text = ", ".join(parts)
+        if found.chance > 0 or not found.exact:
+            parts.append(f"{BY_ID[card].en} {bound}{100 * found.chance:.1f}%")
+    out_of_reach = [BY_ID[card].en for card, found in ranked if found.chance == 0 and found.exact]
+    text = ", ".join(parts) or "no card is within reach"
+    if out_of_reach:
+        text += f"; out of reach: {', '.join(out_of_reach)}"
     left_out = sorted({c for found in odds.values() for c in found.left_out})
     if left_out:
         text += f" (≥: without {', '.join(BY_ID[c].en for c in left_out)}, too many cases)"
     return text
+
+
+def to_json(state: KroneState, budget: int = ADVISOR_BUDGET) -> dict[str, object]:
+    """The advice for the seat to move, JSON-ready (for the terminal, a server, a hint).
+
+    ``cards``: each card it may still take with its chance; in the final round,
+    ``final_round`` holds the chance of beating the standing best (of matching it, for
+    the Queen's holder) instead. ``exact`` is false where abilities were left out; the
+    chance is then a lower bound.
+    """
+    data: dict[str, object] = {"seat": state.seat, "cards": {}, "final_round": None}
+    goal = final_goal(state)
+    if goal is not None and not state.over:
+        found = chance(state, goal, budget)
+        data["final_round"] = {
+            "goal": goal.name,
+            "chance": round(found.chance, 6),
+            "exact": found.exact,
+            "left_out": list(found.left_out),
+        }
+        return data
+    data["cards"] = {
+        card: {"chance": round(found.chance, 6), "exact": found.exact,
+               "left_out": list(found.left_out)}
+        for card, found in card_odds(state, budget).items()
+    }  # fmt: skip
+    return data
+
+
+def advice(state: KroneState) -> str:
+    """The odds for the seat to move as one line of text."""
+    goal = final_goal(state)
+    if goal is not None and not state.over:
+        found = chance(state, goal)
+        bound = "" if found.exact else "≥"
+        return f"chance to {goal.name}: {bound}{100 * found.chance:.1f}%"
+    return describe(card_odds(state))

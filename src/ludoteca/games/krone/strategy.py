@@ -162,3 +162,10 @@ def ranked_moves(state: KroneState) -> list[Move]:
     found += [m for m in legal if m in (ROLL, END) or isinstance(m, Buy)]
     unique = [m for i, m in enumerate(found) if m not in found[:i] and m in legal]
     return unique or legal
+
+
+def advice(state: KroneState) -> str:
+    """The odds advisor's line for the terminal's ``odds`` command."""
+    from .odds import advice as odds_advice
+
+    return odds_advice(state)
