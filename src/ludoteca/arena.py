@@ -16,7 +16,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from ludoteca.bots import Bot, bot
-from ludoteca.engine import CHANCE, Game, OptionValue
+from ludoteca.engine import CHANCE, Game, OptionValue, Result
 
 Z95 = 1.959964  # the normal quantile of a two-sided 95% interval
 
@@ -150,7 +150,11 @@ def _play(
         standing.seconds += time.perf_counter() - started
         standing.moves += 1
         match.play(move)
-    result = match.result()
+    record(match.result(), seats, standings)
+
+
+def record(result: Result, seats: Sequence[str], standings: dict[str, Standing]) -> None:
+    """Add one finished game: a first place shared by k seats is 1/k of a win each."""
     for seat, name in enumerate(seats):
         standing = standings[name]
         standing.games += 1

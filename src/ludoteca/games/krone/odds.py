@@ -36,7 +36,8 @@ from .state import DICE, ROLLING, START, KroneState
 
 # Abilities that treat every face alike: renaming faces maps their uses onto each other.
 _FACE_BLIND = frozenset(("jester", "merchant", "sorcerer", "astronomer", "queen"))
-Tables = tuple[dict[Hashable, float], dict[Hashable, float], dict[Hashable, float]]
+Table = dict[Hashable, float]
+Tables = tuple[Table, Table, Table, Table]
 T = TypeVar("T")
 
 
@@ -64,8 +65,8 @@ class Solver:
     def __init__(self, goal: Goal, budget: int = 0, tables: Tables | None = None) -> None:
         self.goal = goal
         self.budget = budget  # new positions still allowed; 0: no bound
-        # rolls by the dice themselves (a quick look-up), rolls by key, choices by key
-        self._seen, self._rolls, self._choices = tables or ({}, {}, {})
+        # rolls and choices by the dice themselves (quick look-ups), then by key
+        self._seen, self._rolls, self._choices, self._chosen = tables or ({}, {}, {}, {})
 
     # -- the two kinds of position -------------------------------------------------------
 
@@ -95,6 +96,13 @@ class Solver:
 
     def choose(self, turn: Turn) -> float:
         """The chance between rolls, playing the rest of the turn as well as possible."""
+        found = self._chosen.get(turn)
+        if found is None:
+            found = self._choose(turn)
+            self._chosen[turn] = found
+        return found
+
+    def _choose(self, turn: Turn) -> float:
         goal, aside, active = self.goal, turn.aside, turn.active
         if goal.dead is not None and goal.dead(aside):
             return 0.0
@@ -237,7 +245,7 @@ def solver(goal: Goal, budget: int = 0) -> Solver:
     """A solver for ``goal`` sharing what earlier ones worked out."""
     tables = _TABLES.get(goal.name)
     if tables is None or len(tables[1]) + len(tables[2]) > _REMEMBERED:
-        tables = ({}, {}, {})
+        tables = ({}, {}, {}, {})
         _TABLES[goal.name] = tables
     return Solver(goal, budget, tables)
 
