@@ -113,11 +113,6 @@ def greedy_move(state: KroneState, rng: random.Random) -> Move:
         raise ValueError("greedy_move() needs a seat to move, not a chance event")
     goal = final_goal(state)
     if goal is None:
-        if not any(state.active):
-            affordable = set(state.buyable())
-            if affordable:
-                return Buy(max(affordable, key=lambda card: (CARD_VALUES[card], card)))
-            return END
         cards = takeable(state)
         grouped = {c: CARD_VALUES[c] for c in cards if CARD_GOALS[c].symmetric}
         goal, best_worth = best_of(grouped), 0.0
@@ -134,9 +129,17 @@ def greedy_move(state: KroneState, rng: random.Random) -> Move:
             if CARD_VALUES[card] * odds.chance > best_worth:
                 goal, best_worth = card_goal(card), CARD_VALUES[card] * odds.chance
     try:
-        return best_move(state, goal, GREEDY_BUDGET, False, UNPLANNED)[0]
+        move = best_move(state, goal, GREEDY_BUDGET, False, UNPLANNED)[0]
     except TooLarge:
-        return simple_move(state, rng)
+        move = simple_move(state, rng)
+    if isinstance(move, Buy) or move == END:
+        # The turn ends here (a card brought in after the last die was weighed above):
+        # take the most valuable card the dice pay for.
+        affordable = set(state.buyable()) if state.final is None else set()
+        if affordable:
+            return Buy(max(affordable, key=lambda card: (CARD_VALUES[card], card)))
+        return END
+    return move
 
 
 # -- the moves a tree search looks at ---------------------------------------------------
