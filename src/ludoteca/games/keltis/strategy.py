@@ -108,10 +108,10 @@ def _fits_closely(rows: list[Row], card: int) -> bool:
 
 # -- greedy: long rows in one direction, and wish stones -------------------------------
 
-FUTURE = 0.5  # of the cards each player still draws, the share one row may expect
-PROGRESS = 0.6  # a card laid in a row is sure; one in hand may still be stranded
-STONE_HOPE = 0.7  # a pair in hand whose wish stone is still in the middle
-STONES_PER_DRAW = 0.1  # wish stones a player may still hope to make, per card drawn
+FUTURE = 0.15  # of the cards each player still draws, the share one row may expect
+PROGRESS = 0.9  # a card laid in a row is sure; one in hand may still be stranded
+STONE_HOPE = 0.4  # a pair in hand whose wish stone is still in the middle
+STONES_PER_DRAW = 0.05  # wish stones a player may still hope to make, per card drawn
 
 
 def _chain(row: Row, numbers: list[int]) -> int:
