@@ -74,7 +74,7 @@ def play(
     game_id: GameId,
     players: Annotated[int | None, typer.Option(help="players at the table")] = None,
     seat: Annotated[int, typer.Option(help="your seat, 0 plays first")] = 0,
-    bot_name: Annotated[str, typer.Option("--bot", help="random or simple")] = "simple",
+    bot_name: Annotated[str, typer.Option("--bot", help="random, simple, greedy, mcts")] = "simple",
     seed: Annotated[int | None, typer.Option(help="repeatable dice and draws")] = None,
     option: OptionsArg = None,
 ) -> None:
@@ -95,7 +95,7 @@ def simulate_command(
     players: Annotated[int | None, typer.Option(help="players at the table")] = None,
     games: Annotated[int, typer.Option(min=1, help="how many games")] = 100,
     seed: Annotated[int, typer.Option(help="seed of dice, draws and bots")] = 1,
-    bot_name: Annotated[str, typer.Option("--bot", help="random or simple")] = "simple",
+    bot_name: Annotated[str, typer.Option("--bot", help="random, simple, greedy, mcts")] = "simple",
     as_json: Annotated[bool, typer.Option("--json", help="one JSON object")] = False,
     option: OptionsArg = None,
 ) -> None:

@@ -23,9 +23,10 @@ from dataclasses import dataclass
 
 from ludoteca.engine import CHANCE, Game, Match, Move, State, StateError
 
-from .strategies import Ranker, greedy, public, ranker
+from .strategies import Ranker, greedy, playout, public, ranker
 
 EXPLORATION = 0.7
+BIAS = 1.0  # weight of the ranking's advice: the best-ranked move counts most, at first
 #: How many of the ranked moves the search considers at a node (the rest are never tried).
 WIDTH = 6
 #: Iterations of the default level, per game: each decides within about a second a move
@@ -48,9 +49,11 @@ class Node:
         self.reward = 0.0
         self.moves: list[Move] | None = None  # remembered when every deal gives the same
 
-    def ucb(self) -> float:
+    def ucb(self, rank: int) -> float:
         mean = self.reward / self.visits
-        return mean + EXPLORATION * math.sqrt(math.log(max(self.available, 1)) / self.visits)
+        explore = EXPLORATION * math.sqrt(math.log(max(self.available, 1)) / self.visits)
+        # Progressive bias: the game's ranking counts while a move has few visits.
+        return mean + explore + BIAS / ((rank + 1) * (self.visits + 1))
 
 
 @dataclass(frozen=True)
@@ -79,7 +82,8 @@ class MctsBot:
         moves = match.legal_moves()
         if len(moves) == 1:
             return moves[0]
-        return Search(match.game, match.state, seat, rng).run(self._limits(match.game))
+        search = Search(match.game, match.state, seat, rng)
+        return search.run(self._limits(match.game))
 
     def _limits(self, game: Game) -> tuple[int | None, float | None]:
         if self.budget.seconds is not None:
@@ -96,7 +100,7 @@ class Search:
         self.seat = seat
         self.rng = rng
         self.rank: Ranker = ranker(game)
-        self.playout = game.simple_move
+        self.playout, self.evaluate, self.horizon = playout(game)
         self.fallback = greedy(game)
         self.public = public(game)
 
@@ -104,6 +108,9 @@ class Search:
         iterations, seconds = limits
         deadline = None if seconds is None else time.perf_counter() + seconds
         root = Node(None)
+        only = self.rank(self.root_state.determinize(self.seat, self.rng))
+        if len(only) == 1:
+            return only[0]  # the game offers one move worth weighing: nothing to search
         if self.public:
             # The greedy choice is always among the moves weighed at the root.
             first = self.fallback(self.root_state.determinize(self.seat, self.rng), self.rng)
@@ -165,7 +172,7 @@ class Search:
                 state.apply(fresh)
                 path.append(child)
                 break
-            best = max(moves, key=lambda m: node.children[m].ucb())
+            best = max(moves, key=lambda m: node.children[m].ucb(moves.index(m)))
             state.apply(best)
             node = node.children[best]
             path.append(node)
@@ -176,16 +183,21 @@ class Search:
                 visited.reward += rewards[visited.actor]
 
     def play_out(self, state: State) -> list[float]:
-        """Play to the end with the quick policy; each seat's share of the win."""
+        """Play on with the playout policy; each seat's share of the win at the end, or
+        the game's judgement once its playout horizon is reached."""
         rng = self.rng
+        moves = 0
         for _ in range(PLAYOUT_LIMIT):
             actor = state.to_move()
             if actor is None:
                 return shares(state)
             if actor is CHANCE:
                 state.apply(state.sample_chance(rng))
-            else:
-                state.apply(self.playout(state, rng))
+                continue
+            if self.horizon is not None and self.evaluate is not None and moves >= self.horizon:
+                return self.evaluate(state)
+            state.apply(self.playout(state, rng))
+            moves += 1
         return [1.0 / state.players] * state.players
 
 

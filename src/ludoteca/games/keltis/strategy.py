@@ -10,6 +10,7 @@ is the policy of ``ludoteca simulate``, not a strong player.
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Callable
 
@@ -111,6 +112,7 @@ def _fits_closely(rows: list[Row], card: int) -> bool:
 FUTURE = 0.15  # of the cards each player still draws, the share one row may expect
 PROGRESS = 0.9  # a card laid in a row is sure; one in hand may still be stranded
 STONE_HOPE = 0.4  # a pair in hand whose wish stone is still in the middle
+UNKNOWN = 0.4  # what a card from the deck promises, unseen
 STONES_PER_DRAW = 0.05  # wish stones a player may still hope to make, per card drawn
 
 
@@ -210,16 +212,40 @@ def _ranked_draws(state: KeltisState, moves: list[Move]) -> list[Move]:
     valued = []
     for index, move in enumerate(moves):
         if move == DRAW_DECK:
-            valued.append((0.4, index))
+            valued.append((UNKNOWN, index))
             continue
         pile = state.piles[move.pile] if isinstance(move, Draw) and move.pile is not None else []
         trial = player.copy()
         add(trial.hand, pile[-1])
         valued.append((outlook(trial, state.in_middle, draws_left(state)) - now, index))
     valued.sort(key=lambda item: (-item[0], item[1]))
-    return [moves[i] for _, i in valued]
+    # A pile promising no more than an unknown card is no choice worth searching.
+    deck = DRAW_DECK in moves
+    return [moves[i] for value, i in valued if not deck or moves[i] == DRAW_DECK or value > UNKNOWN]
 
 
 def greedy_move(state: KeltisState, rng: random.Random) -> Move:
     """The move after which rows, stones and hand promise the most."""
     return ranked_moves(state)[0]
+
+
+# -- the search's playouts ----------------------------------------------------------------
+
+#: Moves a playout plays (the greedy policy for everyone) before the position is judged.
+PLAYOUT_MOVES = 24
+SCALE = 6.0  # points of promise that make a clear lead
+
+
+def playout_move(state: KeltisState, rng: random.Random) -> Move:
+    return greedy_move(state, rng)
+
+
+def evaluate(state: KeltisState) -> list[float]:
+    """Each seat's chance of winning, judged from what its rows, stones and hand promise."""
+    left = draws_left(state)
+    promise = [outlook(player, state.in_middle, left) for player in state.table]
+    shares = []
+    for seat, mine in enumerate(promise):
+        best_other = max(p for s, p in enumerate(promise) if s != seat)
+        shares.append(1 / (1 + math.exp(-(mine - best_other) / SCALE)))
+    return shares
