@@ -31,7 +31,7 @@ BIAS = 1.0  # weight of the ranking's advice: the best-ranked move counts most, 
 WIDTH = 6
 #: Iterations of the default level, per game: each decides within about a second a move
 #: on a two-core machine shared with others (docs/bots.md has the figures).
-DEFAULT_ITERATIONS = {"krone": 40, "keltis": 60, "kingdomino": 100, "cronberg": 60}
+DEFAULT_ITERATIONS = {"krone": 150, "keltis": 100, "kingdomino": 100, "cronberg": 60}
 FALLBACK_ITERATIONS = 200
 #: Playouts stop after this many moves and the game is judged by the greedy heuristic's
 #: policy no further: a playout that long is a draw for everyone.
@@ -108,9 +108,10 @@ class Search:
         iterations, seconds = limits
         deadline = None if seconds is None else time.perf_counter() + seconds
         root = Node(None)
-        only = self.rank(self.root_state.determinize(self.seat, self.rng))
-        if len(only) == 1:
-            return only[0]  # the game offers one move worth weighing: nothing to search
+        dealt = self.root_state.determinize(self.seat, self.rng)
+        if len(self.rank(dealt)) == 1:
+            # The game offers nothing to weigh here: its greedy policy decides.
+            return self.fallback(dealt, self.rng)
         if self.public:
             # The greedy choice is always among the moves weighed at the root.
             first = self.fallback(self.root_state.determinize(self.seat, self.rng), self.rng)

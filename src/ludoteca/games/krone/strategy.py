@@ -150,21 +150,23 @@ _QUIET = random.Random(0)  # the policies below draw nothing; they only need an 
 
 
 def ranked_moves(state: KroneState) -> list[Move]:
-    """The simple move, then each face collected whole, roll, end and the cards to take.
+    """Within a turn, one move: the dice are played by the odds, not searched. At the end
+    of a turn, the cards the result pays for, the most valuable first, and ending.
 
-    The search puts the greedy move (the exact odds) before these at its root; deeper
-    down it weighs a few plain aims rather than every way of setting dice aside.
+    Which card to take is where looking ahead pays: the exact odds already play a turn
+    well for one aim, and weighing every way of setting dice aside by whole-game
+    playouts would only add noise. (At its root the search plays the greedy move where
+    this offers one; deeper down, the simple one stands in, as it is quick.)
     """
     if state.phase != DICE:
         return state.legal_moves()
-    found = [simple_move(state, _QUIET)]
+    if any(state.active):
+        return [simple_move(state, _QUIET)]
     legal = state.legal_moves()
-    active = state.active
-    found += [Keep((face,) * active[face]) for face in sorted(FACES, key=lambda f: -active[f])
-              if active[face]]  # fmt: skip
-    found += [m for m in legal if m in (ROLL, END) or isinstance(m, Buy)]
-    unique = [m for i, m in enumerate(found) if m not in found[:i] and m in legal]
-    return unique or legal
+    affordable = sorted(state.buyable(), key=lambda card: -CARD_VALUES[card])
+    ranked: list[Move] = [Buy(card) for card in affordable if Buy(card) in legal]
+    ranked += [m for m in legal if not isinstance(m, Buy)]
+    return ranked
 
 
 def advice(state: KroneState) -> str:
