@@ -2,7 +2,8 @@
 
 Each iteration deals the hidden information anew from the searching seat's view
 (``State.determinize``: never another hand or the deck order), walks down one shared tree
-and plays out to the end with the game's quick policy. The tree belongs to the searching
+and plays out with the game's playout policy, to the end or to the game's horizon where
+the game judges the position (``strategies.playout``). The tree belongs to the searching
 seat's information: a node's children are keyed by what that seat would see. Chance
 events are nodes of their own, entered by sampling the outcome with its real odds; an
 outcome hidden from the seat (another player's draw) is one child, keyed by what the log
@@ -115,7 +116,7 @@ class Search:
         if self.public:
             # The greedy choice is always among the moves weighed at the root.
             first = self.fallback(self.root_state.determinize(self.seat, self.rng), self.rng)
-            ranked = self.rank(self.root_state)
+            ranked = self.rank(dealt)
             root.moves = [first, *(m for m in ranked if m != first)][:WIDTH]
         done = 0
         while (iterations is None or done < iterations) and (
