@@ -185,3 +185,17 @@ def test_advice_in_words_and_as_json():
     data = to_json(m.state)
     assert data["cards"]["guard"]["chance"] == pytest.approx(1 / 6, abs=1e-6)
     assert data["final_round"] is None
+
+
+def test_in_the_final_round_the_advice_is_the_chance_to_beat_the_best():
+    m = table(
+        players=2, seat=0, cards={1: ["king", "queen"]},
+        king={"buyer": 1, "bid": [7, 2]},
+        final_round={"order": [0, 1], "index": 0, "best": [7, 2], "results": [None, None]},
+        turn={"phase": "dice", "active": [4, 4, 1], "aside": [4, 4, 4, 4, 4],
+              "kept_since_roll": False, "used": []},
+    )  # fmt: skip
+    assert advice(m.state) == "chance to beat 7×2: 100.0%"
+    data = to_json(m.state)
+    assert data["cards"] == {}
+    assert data["final_round"]["chance"] == 1.0
