@@ -48,7 +48,9 @@ PlayersArg = Annotated[
         metavar="N", help="players at the table (default: 4, or the nearest count the game takes)"
     ),
 ]
-BotArg = Annotated[str, typer.Option("--bot", metavar="NAME", help="the bots: random or simple")]
+BotArg = Annotated[
+    str, typer.Option("--bot", metavar="NAME", help="the bots: random, simple, greedy or mcts")
+]
 JsonArg = Annotated[bool, typer.Option("--json", help="print one JSON value instead of text")]
 
 
@@ -251,6 +253,58 @@ def simulate_command(
     )
     typer.echo(f"mean rounds: {summary.mean_rounds}   mean moves: {summary.mean_moves}")
     typer.echo(f"games per second: {summary.games_per_second}")
+
+
+@app.command("arena")
+def arena_command(
+    game_id: GameId,
+    bots: Annotated[str, typer.Option(help="bots by level, comma-separated: mcts,greedy")],
+    games: Annotated[int, typer.Option(min=1, help="how many games")] = 100,
+    seed: Annotated[int, typer.Option(help="seed of dice, draws and bots")] = 1,
+    players: Annotated[int | None, typer.Option(help="players (default: one per bot)")] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="one JSON object")] = False,
+    option: OptionsArg = None,
+) -> None:
+    """A tournament between bots, seats rotated: wins, win rate with its 95% interval."""
+    from ludoteca.arena_cli import run_arena
+
+    game = _game(game_id)
+    names = [name.strip() for name in bots.split(",") if name.strip()]
+    for name in names:
+        _bot(name)
+    count = _players(game, players if players is not None else max(len(names), 2))
+    if len(names) > count:
+        raise CommandError(f"{len(names)} bots need {len(names)} seats, not --players {count}")
+    run_arena(game, names, games, seed, count, _options(game, option), as_json)
+
+
+@app.command("odds")
+def odds_command(
+    document: Annotated[
+        str, typer.Argument(help="a Krone match document (JSON file, - for stdin)")
+    ],
+    as_json: Annotated[bool, typer.Option("--json", help="one JSON object")] = False,
+) -> None:
+    """Um Krone und Kragen: each card's chance by the end of the turn, for the seat to move."""
+    import sys
+
+    from ludoteca.games.krone.odds import advice, to_json
+
+    if document == "-":
+        try:
+            match = ludoteca.load(sys.stdin.read())
+        except ludoteca.PositionError as error:
+            raise CommandError(
+                f"standard input is not a match ludoteca can load: {error}"
+            ) from None
+    else:
+        match = _read_match(Path(document))
+    if match.game.id != "krone":
+        raise CommandError(f"the odds advisor is for Um Krone und Kragen, not {match.game.title}")
+    state = match.state
+    if match.is_over:
+        raise CommandError("the game is over: there is no turn to advise on")
+    typer.echo(json.dumps(to_json(state)) if as_json else advice(state))  # type: ignore[arg-type]
 
 
 @app.command()

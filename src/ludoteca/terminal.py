@@ -9,6 +9,7 @@ from collections.abc import Callable
 from itertools import groupby
 from pathlib import Path
 
+from ludoteca.advice import advise
 from ludoteca.bots import Bot
 from ludoteca.engine import CHANCE, IllegalMove, Match
 from ludoteca.engine.text import plural
@@ -21,7 +22,8 @@ def commands_help(match: Match) -> str:
     pages = "".join(f", '{name}' ({what})" for name, what in match.game.pages.items())
     return (
         "Type a move ('?' lists your legal moves), 'board' to see the table again"
-        f"{pages}, 'save [FILE]' to save the match, 'quit' to leave."
+        f"{pages}, 'odds' for the odds advisor where a game has one, 'save [FILE]' to save "
+        "the match, 'quit' to leave."
     )
 
 
@@ -75,6 +77,8 @@ def play_in_terminal(
             moves = " | ".join(str(m) for m in match.legal_moves())
             write(textwrap.fill(moves, width=80))
             write(textwrap.fill(commands_help(match), width=80))
+        elif typed == "odds":
+            write(advise(match))
         elif typed == "board" or not typed:
             show = True
         elif typed in game.pages:

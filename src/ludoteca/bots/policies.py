@@ -1,11 +1,15 @@
-"""The two basic bots: uniformly random legal moves, and each game's simple policy."""
+"""The bot levels: random, simple, greedy and mcts, each deciding from its seat's view."""
 
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import Protocol
 
 from ludoteca.engine import Match, Move, StateError
+
+from .mcts import Budget, MctsBot
+from .strategies import greedy
 
 
 class Bot(Protocol):
@@ -14,6 +18,13 @@ class Bot(Protocol):
     def choose(self, match: Match, rng: random.Random) -> Move:
         """A move for the seat to move."""
         ...
+
+
+def _seat(match: Match) -> int:
+    seat = match.to_move
+    if not isinstance(seat, int):
+        raise StateError(f"a bot chooses for a seat to move, not for {seat!r}")
+    return seat
 
 
 class RandomBot:
@@ -34,17 +45,52 @@ class SimpleBot:
     name = "simple"
 
     def choose(self, match: Match, rng: random.Random) -> Move:
-        seat = match.to_move
-        if not isinstance(seat, int):
-            raise StateError(f"a bot chooses for a seat to move, not for {seat!r}")
+        seat = _seat(match)
         return match.game.simple_move(match.state.determinize(seat, rng), rng)
 
 
-BOTS: dict[str, type[RandomBot] | type[SimpleBot]] = {"random": RandomBot, "simple": SimpleBot}
+class GreedyBot:
+    """The game's heuristic written from its rules (``greedy_move`` in its strategy
+    module), on a determinization like ``SimpleBot``."""
+
+    name = "greedy"
+
+    def choose(self, match: Match, rng: random.Random) -> Move:
+        seat = _seat(match)
+        return greedy(match.game)(match.state.determinize(seat, rng), rng)
+
+
+BOTS: dict[str, Callable[[], Bot]] = {
+    "random": RandomBot,
+    "simple": SimpleBot,
+    "greedy": GreedyBot,
+    "mcts": MctsBot,
+}
 
 
 def bot(name: str) -> Bot:
+    """A bot by level: ``random``, ``simple``, ``greedy``, ``mcts``; ``mcts:400`` searches
+    400 iterations a move, ``mcts:0.5s`` half a second."""
+    level, _, budget = name.partition(":")
+    if level not in BOTS or (budget and level != "mcts"):
+        raise ValueError(
+            f"no bot {name!r}; the bots are: {', '.join(BOTS)} (and mcts:N or mcts:Ss)"
+        )
+    if budget:
+        return MctsBot(_budget(budget, name))
+    return BOTS[level]()
+
+
+def _budget(text: str, name: str) -> Budget:
     try:
-        return BOTS[name]()
-    except KeyError:
-        raise ValueError(f"no bot {name!r}; the bots are: {', '.join(BOTS)}") from None
+        if text.endswith("s"):
+            seconds = float(text[:-1])
+            if seconds > 0:
+                return Budget(seconds=seconds)
+        elif int(text) > 0:
+            return Budget(iterations=int(text))
+    except ValueError:
+        pass
+    raise ValueError(
+        f"{name!r}: write the search budget as iterations (mcts:400) or seconds (mcts:0.5s)"
+    )

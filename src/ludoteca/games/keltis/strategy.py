@@ -10,14 +10,18 @@ is the policy of ``ludoteca simulate``, not a strong player.
 
 from __future__ import annotations
 
+import math
 import random
+from collections.abc import Callable
 
 from ludoteca.engine import Move
 
-from .components import COLOUR, END, KIND, NUMBER, NUMBER_ON, POINT
-from .moves import DONE, DRAW_DECK, DRAW_PILE, PLAY, Discard, Play, Wish
-from .rows import OPEN, Row
+from .components import COLOUR, COLOURS, END, KIND, NUMBER, NUMBER_ON, POINT
+from .moves import DONE, DRAW_DECK, DRAW_PILE, PLAY, Discard, Draw, Play, Wish
+from .rows import DOWN, OPEN, UP, Row
+from .scoring import row_points, stone_points, total
 from .state import DRAWING, EXTRA, PLAYING, KeltisState
+from .table import Player, add
 
 CLOSE_FIT = 8  # the value of a card that continues a row within two steps
 WISH_VALUE = 7.5  # below a close fit, so that a card taken from a pile is played
@@ -101,3 +105,147 @@ def _fits_closely(rows: list[Row], card: int) -> bool:
         and row.takes(card)
         and play_value(rows, PLAY[card]) >= CLOSE_FIT
     )
+
+
+# -- greedy: long rows in one direction, and wish stones -------------------------------
+
+FUTURE = 0.15  # of the cards each player still draws, the share one row may expect
+PROGRESS = 0.9  # a card laid in a row is sure; one in hand may still be stranded
+STONE_HOPE = 0.4  # a pair in hand whose wish stone is still in the middle
+UNKNOWN = 0.4  # what a card from the deck promises, unseen
+STONES_PER_DRAW = 0.05  # wish stones a player may still hope to make, per card drawn
+
+
+def _chain(row: Row, numbers: list[int]) -> int:
+    """How many of these numbers (one colour, from the hand) the row can still take."""
+    if row.ends:
+        return 0
+    if row.last < 0:
+        return len(numbers)  # an empty row may run either way: every card fits in order
+    up = sum(n >= row.last for n in numbers)
+    down = sum(n <= row.last for n in numbers)
+    if row.direction == UP:
+        return up
+    if row.direction == DOWN:
+        return down
+    return max(up, down)
+
+
+def outlook(player: Player, in_middle: list[bool], draws_left: float) -> float:
+    """What a player's rows, stones and hand promise at the end of the game."""
+    numbers: list[list[int]] = [[] for _ in COLOURS]
+    points = 0
+    by_number: dict[int, int] = {}
+    for card, copies in player.hand.items():
+        if KIND[card] == NUMBER:
+            numbers[COLOUR[card]].extend([NUMBER_ON[card]] * copies)
+        elif KIND[card] == POINT:
+            points += copies
+        if KIND[card] != END and 1 <= NUMBER_ON[card] <= 9 and in_middle[NUMBER_ON[card]]:
+            by_number[NUMBER_ON[card]] = by_number.get(NUMBER_ON[card], 0) + copies
+    future = FUTURE * draws_left / len(COLOURS)
+    total = float(len(player.point_row)) + 0.5 * points
+    for colour, row in enumerate(player.rows):
+        laid = len(row.cards)
+        chain = _chain(row, numbers[colour])
+        if not laid and not chain:
+            continue
+        hoped = laid + PROGRESS * chain + (future if not row.ends else 0.0)
+        # A row not yet started costs nothing: it is started only once it promises points.
+        total += _between(row_points, hoped) if laid else max(0.0, _between(row_points, hoped))
+    pairs = sum(count // 2 for count in by_number.values())
+    left = sum(in_middle)
+    hoped = len(player.stones) + min(left, STONE_HOPE * pairs + STONES_PER_DRAW * draws_left)
+    return total + _between(stone_points, hoped)
+
+
+def _between(points: Callable[[int], int], hoped: float) -> float:
+    """A score table read between its whole numbers, so that every step counts."""
+    low = int(hoped)
+    return points(low) + (hoped - low) * (points(low + 1) - points(low))
+
+
+def _value_after(state: KeltisState, move: Move) -> float:
+    twin = state.copy()
+    twin.apply(move)
+    player = twin.table[state.seat]
+    return outlook(player, twin.in_middle, draws_left(twin))
+
+
+def draws_left(state: KeltisState) -> float:
+    """Cards each player may still draw from the deck."""
+    return state.deck_size / state.players
+
+
+def ranked_moves(state: KeltisState) -> list[Move]:
+    """The greedy order of the legal moves of the seat to move."""
+    moves = state.legal_moves()
+    if not moves:
+        raise ValueError("ranked_moves() needs a seat to move, not a chance event")
+    if state.phase is DRAWING:
+        return _ranked_draws(state, moves)
+    values = [_value_after(state, m) for m in moves]
+    if state.phase is EXTRA:
+        now = total_of(state.table[state.seat])
+        values = [
+            (total_of(_played(state, m).table[state.seat]) - now) if m != DONE else 0.0
+            for m in moves
+        ]
+    order = sorted(range(len(moves)), key=lambda i: (-values[i], i))
+    return [moves[i] for i in order]
+
+
+def _played(state: KeltisState, move: Move) -> KeltisState:
+    twin = state.copy()
+    twin.apply(move)
+    return twin
+
+
+def total_of(player: Player) -> int:
+    return total(player.rows, player.point_row, player.stones)
+
+
+def _ranked_draws(state: KeltisState, moves: list[Move]) -> list[Move]:
+    """A pile's top card when it promises more than an unknown card, else the deck."""
+    player = state.table[state.seat]
+    now = outlook(player, state.in_middle, draws_left(state))
+    valued = []
+    for index, move in enumerate(moves):
+        if move == DRAW_DECK:
+            valued.append((UNKNOWN, index))
+            continue
+        pile = state.piles[move.pile] if isinstance(move, Draw) and move.pile is not None else []
+        trial = player.copy()
+        add(trial.hand, pile[-1])
+        valued.append((outlook(trial, state.in_middle, draws_left(state)) - now, index))
+    valued.sort(key=lambda item: (-item[0], item[1]))
+    # A pile promising no more than an unknown card is no choice worth searching.
+    deck = DRAW_DECK in moves
+    return [moves[i] for value, i in valued if not deck or moves[i] == DRAW_DECK or value > UNKNOWN]
+
+
+def greedy_move(state: KeltisState, rng: random.Random) -> Move:
+    """The move after which rows, stones and hand promise the most."""
+    return ranked_moves(state)[0]
+
+
+# -- the search's playouts ----------------------------------------------------------------
+
+#: Moves a playout plays (the greedy policy for everyone) before the position is judged.
+PLAYOUT_MOVES = 24
+SCALE = 6.0  # points of promise that make a clear lead
+
+
+def playout_move(state: KeltisState, rng: random.Random) -> Move:
+    return greedy_move(state, rng)
+
+
+def evaluate(state: KeltisState) -> list[float]:
+    """Each seat's chance of winning, judged from what its rows, stones and hand promise."""
+    left = draws_left(state)
+    promise = [outlook(player, state.in_middle, left) for player in state.table]
+    shares = []
+    for seat, mine in enumerate(promise):
+        best_other = max(p for s, p in enumerate(promise) if s != seat)
+        shares.append(1 / (1 + math.exp(-(mine - best_other) / SCALE)))
+    return shares

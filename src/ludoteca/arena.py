@@ -1,0 +1,184 @@
+"""Tournaments between bots: ``ludoteca arena``.
+
+The bots named fill the seats in order (again from the first when there are more seats
+than bots), and the seating turns by one seat each game, so that over any multiple of
+``players`` games every bot sits in every seat equally often. Each game has its own
+generator from the seed and the game's number, so a fixed seed gives the same games
+(with bots whose budget is counted in iterations, not seconds).
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+
+from ludoteca.bots import Bot, bot
+from ludoteca.engine import CHANCE, Game, OptionValue, Result
+
+Z95 = 1.959964  # the normal quantile of a two-sided 95% interval
+
+
+@dataclass
+class Standing:
+    """One bot's figures over the tournament (each seat it held is one game)."""
+
+    name: str
+    games: int = 0
+    wins: float = 0.0  # a first place shared by k counts 1/k (a shared win by two: ½)
+    points: list[int] = field(default_factory=list)
+    seconds: float = 0.0
+    moves: int = 0
+
+    @property
+    def win_rate(self) -> float:
+        return self.wins / self.games if self.games else 0.0
+
+    @property
+    def ci95(self) -> tuple[float, float]:
+        return wilson(self.wins, self.games)
+
+    @property
+    def mean_score(self) -> float | None:
+        return sum(self.points) / len(self.points) if self.points else None
+
+    @property
+    def seconds_per_move(self) -> float:
+        return self.seconds / self.moves if self.moves else 0.0
+
+    def to_json(self) -> dict[str, object]:
+        low, high = self.ci95
+        mean = self.mean_score
+        return {
+            "name": self.name,
+            "games": self.games,
+            "wins": self.wins,
+            "win_rate": round(self.win_rate, 4),
+            "ci95": [round(low, 4), round(high, 4)],
+            "mean_score": None if mean is None else round(mean, 2),
+            "seconds_per_move": round(self.seconds_per_move, 5),
+        }
+
+
+@dataclass
+class Tournament:
+    game: str
+    players: int
+    games: int
+    seed: int
+    standings: list[Standing]
+    #: the bot name in each seat, game by game
+    seatings: list[list[str]] = field(default_factory=list)
+
+    def to_json(self) -> dict[str, object]:
+        return {
+            "game": self.game,
+            "players": self.players,
+            "games": self.games,
+            "bots": [standing.to_json() for standing in self.standings],
+        }
+
+
+def wilson(successes: float, trials: int) -> tuple[float, float]:
+    """The Wilson score interval of a proportion at 95%."""
+    if trials == 0:
+        return 0.0, 1.0
+    p = successes / trials
+    z2 = Z95 * Z95
+    centre = (p + z2 / (2 * trials)) / (1 + z2 / trials)
+    half = Z95 * math.sqrt(p * (1 - p) / trials + z2 / (4 * trials * trials)) / (1 + z2 / trials)
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def seating(names: Sequence[str], players: int, number: int) -> list[str]:
+    """The bot in each seat in game ``number`` (from 0): the line-up turned by one a game."""
+    lineup = [names[i % len(names)] for i in range(players)]
+    turn = number % players
+    return [lineup[(seat + turn) % players] for seat in range(players)]
+
+
+def run(
+    game: Game,
+    names: Sequence[str],
+    games: int,
+    seed: int,
+    players: int | None = None,
+    options: Mapping[str, OptionValue] | None = None,
+    advance: Callable[[], None] | None = None,
+) -> Tournament:
+    """Play ``games`` games between the bots ``names`` and add up their figures."""
+    if not names:
+        raise ValueError("name at least one bot")
+    count = players if players is not None else max(len(names), game.min_players)
+    if len(names) > count:
+        raise ValueError(f"{len(names)} bots need at least {len(names)} players, not {count}")
+    bots: dict[str, Bot] = {name: bot(name) for name in names}
+    standings = {name: Standing(name) for name in names}
+    tournament = Tournament(game.id, count, games, seed, [])
+    for number in range(games):
+        seats = seating(names, count, number)
+        tournament.seatings.append(seats)
+        _play(game, count, options, seats, bots, standings, random.Random(f"{seed}/{number}"))
+        if advance is not None:
+            advance()
+    tournament.standings = [standings[name] for name in dict.fromkeys(names)]
+    return tournament
+
+
+def _play(
+    game: Game,
+    players: int,
+    options: Mapping[str, OptionValue] | None,
+    seats: list[str],
+    bots: dict[str, Bot],
+    standings: dict[str, Standing],
+    rng: random.Random,
+) -> None:
+    match = game.new_match(players, options)
+    while not match.is_over:
+        actor = match.to_move
+        if actor is CHANCE:
+            match.play_chance(rng)
+            continue
+        if actor is None:
+            break
+        standing = standings[seats[actor]]
+        started = time.perf_counter()
+        move = bots[seats[actor]].choose(match, rng)
+        standing.seconds += time.perf_counter() - started
+        standing.moves += 1
+        match.play(move)
+    record(match.result(), seats, standings)
+
+
+def record(result: Result, seats: Sequence[str], standings: dict[str, Standing]) -> None:
+    """Add one finished game: a first place shared by k seats is 1/k of a win each."""
+    for seat, name in enumerate(seats):
+        standing = standings[name]
+        standing.games += 1
+        if seat in result.winners:
+            standing.wins += 1 / len(result.winners)
+        if result.scores is not None:
+            standing.points.append(result.scores[seat])
+
+
+def table(tournament: Tournament) -> list[list[str]]:
+    """The standings as rows of text, with a header row."""
+    rows = [["bot", "games", "wins", "win rate", "95% interval", "mean score", "s/move"]]
+    for s in tournament.standings:
+        low, high = s.ci95
+        mean = s.mean_score
+        rows.append(
+            [
+                s.name,
+                str(s.games),
+                f"{s.wins:g}",
+                f"{100 * s.win_rate:.1f}%",
+                f"{100 * low:.1f}–{100 * high:.1f}%",
+                "—" if mean is None else f"{mean:.1f}",
+                f"{s.seconds_per_move:.4f}",
+            ]
+        )
+    return rows

@@ -1,0 +1,217 @@
+"""Information-set Monte Carlo tree search (single observer), over the engine contract.
+
+Each iteration deals the hidden information anew from the searching seat's view
+(``State.determinize``: never another hand or the deck order), walks down one shared tree
+and plays out with the game's playout policy, to the end or to the game's horizon where
+the game judges the position (``strategies.playout``). The tree belongs to the searching
+seat's information: a node's children are keyed by what that seat would see. Chance
+events are nodes of their own, entered by sampling the outcome with its real odds; an
+outcome hidden from the seat (another player's draw) is one child, keyed by what the log
+shows of it. Moves of a seat are chosen by UCB1 counted over the iterations in which the
+move was available (another hand allows other moves).
+
+The search keeps nothing between decisions and no state outside its call, so a server
+may run it in a worker thread or process.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections.abc import Hashable
+from dataclasses import dataclass
+
+from ludoteca.engine import CHANCE, Game, Match, Move, State, StateError
+
+from .strategies import Ranker, greedy, playout, public, ranker
+
+EXPLORATION = 0.7
+BIAS = 1.0  # weight of the ranking's advice: the best-ranked move counts most, at first
+#: How many of the ranked moves the search considers at a node (the rest are never tried).
+WIDTH = 6
+#: Iterations of the default level, per game: each decides within about a second a move
+#: on a two-core machine shared with others (docs/bots.md has the figures).
+DEFAULT_ITERATIONS = {"krone": 150, "keltis": 100, "kingdomino": 100, "cronberg": 60}
+FALLBACK_ITERATIONS = 200
+#: Playouts stop after this many moves and the game is judged by the greedy heuristic's
+#: policy no further: a playout that long is a draw for everyone.
+PLAYOUT_LIMIT = 2_000
+
+
+class Node:
+    __slots__ = ("actor", "available", "children", "moves", "reward", "visits")
+
+    def __init__(self, actor: int | None) -> None:
+        self.actor = actor  # the seat whose move led here (None: chance, the root)
+        self.children: dict[Hashable, Node] = {}
+        self.visits = 0
+        self.available = 0
+        self.reward = 0.0
+        self.moves: list[Move] | None = None  # remembered when every deal gives the same
+
+    def ucb(self, rank: int) -> float:
+        mean = self.reward / self.visits
+        explore = EXPLORATION * math.sqrt(math.log(max(self.available, 1)) / self.visits)
+        # Progressive bias: the game's ranking counts while a move has few visits.
+        return mean + explore + BIAS / ((rank + 1) * (self.visits + 1))
+
+
+@dataclass(frozen=True)
+class Budget:
+    iterations: int | None = None
+    seconds: float | None = None
+
+    def __str__(self) -> str:
+        if self.seconds is not None:
+            return f"{self.seconds:g}s"
+        return "" if self.iterations is None else str(self.iterations)
+
+
+class MctsBot:
+    """``mcts`` (the default budget of the game), ``mcts:400`` (iterations) or
+    ``mcts:0.5s`` (seconds a move; then the same seed may not repeat a game)."""
+
+    def __init__(self, budget: Budget | None = None) -> None:
+        self.budget = budget or Budget()
+        self.name = "mcts" if not str(self.budget) else f"mcts:{self.budget}"
+
+    def choose(self, match: Match, rng: random.Random) -> Move:
+        seat = match.to_move
+        if not isinstance(seat, int):
+            raise StateError(f"a bot chooses for a seat to move, not for {seat!r}")
+        moves = match.legal_moves()
+        if len(moves) == 1:
+            return moves[0]
+        search = Search(match.game, match.state, seat, rng)
+        return search.run(self._limits(match.game))
+
+    def _limits(self, game: Game) -> tuple[int | None, float | None]:
+        if self.budget.seconds is not None:
+            return self.budget.iterations, self.budget.seconds
+        if self.budget.iterations is not None:
+            return self.budget.iterations, None
+        return DEFAULT_ITERATIONS.get(game.id, FALLBACK_ITERATIONS), None
+
+
+class Search:
+    def __init__(self, game: Game, root: State, seat: int, rng: random.Random) -> None:
+        self.game = game
+        self.root_state = root
+        self.seat = seat
+        self.rng = rng
+        self.rank: Ranker = ranker(game)
+        self.playout, self.evaluate, self.horizon = playout(game)
+        self.fallback = greedy(game)
+        self.public = public(game)
+
+    def run(self, limits: tuple[int | None, float | None]) -> Move:
+        iterations, seconds = limits
+        deadline = None if seconds is None else time.perf_counter() + seconds
+        root = Node(None)
+        dealt = self.root_state.determinize(self.seat, self.rng)
+        if len(self.rank(dealt)) == 1:
+            # The game offers nothing to weigh here: its greedy policy decides.
+            return self.fallback(dealt, self.rng)
+        if self.public:
+            # The greedy choice is always among the moves weighed at the root.
+            first = self.fallback(self.root_state.determinize(self.seat, self.rng), self.rng)
+            ranked = self.rank(dealt)
+            root.moves = [first, *(m for m in ranked if m != first)][:WIDTH]
+        done = 0
+        while (iterations is None or done < iterations) and (
+            deadline is None or time.perf_counter() < deadline or done == 0
+        ):
+            self.iterate(root)
+            done += 1
+        legal = set(self.root_state.legal_moves())
+        tried = [(child.visits, i, key) for i, (key, child) in enumerate(root.children.items())]
+        for _visits, _index, key in sorted(tried, key=lambda t: (-t[0], t[1])):
+            if isinstance(key, Move) and key in legal:
+                return key
+        return self.fallback(self.root_state.determinize(self.seat, self.rng), self.rng)
+
+    def iterate(self, root: Node) -> None:
+        rng, seat = self.rng, self.seat
+        state = self.root_state.determinize(seat, rng)
+        node = root
+        path = [root]
+        while True:
+            actor = state.to_move()
+            if actor is None:
+                break
+            if actor is CHANCE:
+                outcome = state.sample_chance(rng)
+                secret = state.secret(outcome)
+                key: Hashable = (
+                    outcome
+                    if secret is None or seat in secret.seen_by
+                    else ("hidden", secret.shown_as)
+                )
+                state.apply(outcome)
+                child = node.children.get(key)
+                if child is None:
+                    child = node.children[key] = Node(None)
+                node = child
+                path.append(node)
+                continue
+            moves = node.moves
+            if moves is None:
+                moves = self.rank(state)[:WIDTH]
+                if self.public:
+                    node.moves = moves
+            fresh = None
+            for move in moves:
+                child = node.children.get(move)
+                if child is None:
+                    if fresh is None:
+                        fresh = move
+                else:
+                    child.available += 1
+            if fresh is not None:
+                child = node.children[fresh] = Node(actor)
+                child.available = 1
+                state.apply(fresh)
+                path.append(child)
+                break
+            best = max(moves, key=lambda m: node.children[m].ucb(moves.index(m)))
+            state.apply(best)
+            node = node.children[best]
+            path.append(node)
+        rewards = self.play_out(state)
+        for visited in path:
+            visited.visits += 1
+            if visited.actor is not None:
+                visited.reward += rewards[visited.actor]
+
+    def play_out(self, state: State) -> list[float]:
+        """Play on with the playout policy; each seat's share of the win at the end, or
+        the game's judgement once its playout horizon is reached."""
+        rng = self.rng
+        moves = 0
+        for _ in range(PLAYOUT_LIMIT):
+            actor = state.to_move()
+            if actor is None:
+                return shares(state)
+            if actor is CHANCE:
+                state.apply(state.sample_chance(rng))
+                continue
+            if self.horizon is not None and self.evaluate is not None and moves >= self.horizon:
+                return self.evaluate(state)
+            state.apply(self.playout(state, rng))
+            moves += 1
+        return [1.0 / state.players] * state.players
+
+
+def shares(state: State) -> list[float]:
+    """A finished game as rewards: the winners share 1 (a tie of two is ½ each); points
+    nudge the rest so that a closer loss counts for a little more."""
+    result = state.result()
+    players = state.players
+    rewards = [0.0] * players
+    for seat in result.winners:
+        rewards[seat] = 0.9 / len(result.winners)
+    for place, seats in enumerate(result.ranking):
+        for seat in seats:
+            rewards[seat] += 0.1 * (1 - place / max(players - 1, 1))
+    return rewards

@@ -1,0 +1,73 @@
+"""What a game's ``strategy`` module offers the bots beyond ``Game.simple_move``.
+
+Each game package may define, in ``games/<id>/strategy.py``:
+
+* ``greedy_move(state, rng) -> Move`` — the game's heuristic written from its rules;
+* ``ranked_moves(state) -> list[Move]`` — the legal moves, the most promising first, maybe
+  only the promising ones: the tree search looks at these;
+* ``PUBLIC = True`` — nothing but chance is hidden (see ``public``);
+* ``playout_move(state, rng)``, ``evaluate(state) -> list[float]`` and ``PLAYOUT_MOVES`` —
+  the search's playouts: the policy (else ``Game.simple_move``), and after
+  ``PLAYOUT_MOVES`` moves a judgement of the position, each seat's share in [0, 1]
+  (else the playout goes to the end).
+
+They are found by name, so adding a game touches nothing here. The functions read a whole
+state; the bots hand them a determinization (``State.determinize``) of their seat's view.
+"""
+
+from __future__ import annotations
+
+import importlib
+import random
+from collections.abc import Callable
+from types import ModuleType
+
+from ludoteca.engine import Game, Move, State
+
+MovePicker = Callable[[State, random.Random], Move]
+Ranker = Callable[[State], list[Move]]
+
+
+def _module(game: Game) -> ModuleType | None:
+    try:
+        return importlib.import_module(f"ludoteca.games.{game.id}.strategy")
+    except ModuleNotFoundError:
+        return None
+
+
+def greedy(game: Game) -> MovePicker:
+    """The game's greedy policy, or its simple one where it has none."""
+    found = getattr(_module(game), "greedy_move", None)
+    if callable(found):
+        return found  # type: ignore[no-any-return]
+    return game.simple_move
+
+
+def ranker(game: Game) -> Ranker:
+    """The game's move ranking for the tree search, or all legal moves as they come."""
+    found = getattr(_module(game), "ranked_moves", None)
+    if callable(found):
+        return found  # type: ignore[no-any-return]
+    return lambda state: state.legal_moves()
+
+
+def public(game: Game) -> bool:
+    """Whether a position is known whole once the chance outcomes are (the game says so
+    with ``PUBLIC = True``): then a search node always stands for the same position."""
+    return getattr(_module(game), "PUBLIC", False) is True
+
+
+Evaluator = Callable[[State], list[float]]
+
+
+def playout(game: Game) -> tuple[MovePicker, Evaluator | None, int | None]:
+    """The search's playout policy, and where to stop and judge (None: at the end)."""
+    module = _module(game)
+    policy = getattr(module, "playout_move", None)
+    judge = getattr(module, "evaluate", None)
+    moves = getattr(module, "PLAYOUT_MOVES", None)
+    return (
+        policy if callable(policy) else game.simple_move,
+        judge if callable(judge) else None,
+        moves if isinstance(moves, int) and callable(judge) else None,
+    )

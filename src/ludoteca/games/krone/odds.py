@@ -1,0 +1,453 @@
+"""The odds advisor: the chance of reaching a card's cost by the end of the turn.
+
+For the seat to move, ``card_odds`` gives, for each card it may still take, the
+probability of ending the turn with dice set aside that pay for it, when every choice of
+the rest of the turn (which dice to set aside, when to roll, which card abilities to use
+and how) is made to maximise that one card's chance. It is exact: an expectimax over the
+dice by value (multisets), with the rules as they are — at least one die set aside after
+each roll, set-aside dice never change, each card once a turn, at most twelve dice.
+
+Why it stays small (docs/games/krone.md, "The odds advisor"):
+
+* the dice set aside only count through the goal's key (``goals.py``), e.g. a pip total;
+* card uses are tried before the dice set aside at the end of a roll, which loses nothing:
+  an ability acts on active dice only, so setting a die aside first only takes options
+  away — except for the Astronomer, which reads the set-aside faces, so while it is
+  unused, setting aside in between is searched too;
+* when the goal and every card still to use treat all faces alike, faces are renamed
+  into one canonical order before looking a position up.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Hashable, Iterable
+from dataclasses import dataclass, replace
+from functools import lru_cache
+from typing import TypeVar
+
+from ludoteca.engine import Move
+
+from .abilities import sub_multisets, uses
+from .components import BY_ID
+from .dice import FACES, NO_DICE, Counts, counts_of, minus, plus, roll_outcomes
+from .goals import Goal, beat_goal, card_goal
+from .moves import BringIn, Buy, Change, End, Keep, Reroll, Roll
+from .state import DICE, ROLLING, START, KroneState
+
+# Abilities that treat every face alike: renaming faces maps their uses onto each other.
+_FACE_BLIND = frozenset(("jester", "merchant", "sorcerer", "astronomer", "queen"))
+Table = dict[Hashable, float]
+Tables = tuple[Table, Table, Table, Table]
+T = TypeVar("T")
+
+
+@dataclass(frozen=True)
+class Turn:
+    """What the rest of a turn depends on: the dice and the cards still to use."""
+
+    aside: Counts
+    active: Counts
+    kept: bool  # a die was set aside since the last roll of the turn
+    cards: frozenset[str]  # ability cards held and not used yet this turn
+
+
+class TooLarge(Exception):
+    """The exact computation would take more work than allowed."""
+
+
+class Solver:
+    """Exact chances of one goal for one seat's cards; positions are remembered.
+
+    ``budget`` bounds how many new positions one call may work out; past it the call
+    raises ``TooLarge`` (what was worked out stays remembered and correct).
+    """
+
+    def __init__(self, goal: Goal, budget: int = 0, tables: Tables | None = None) -> None:
+        self.goal = goal
+        self.budget = budget  # new positions still allowed; 0: no bound
+        # rolls and choices by the dice themselves (quick look-ups), then by key
+        self._seen, self._rolls, self._choices, self._chosen = tables or ({}, {}, {}, {})
+
+    # -- the two kinds of position -------------------------------------------------------
+
+    def roll(self, aside: Counts, dice: int, cards: frozenset[str]) -> float:
+        """The chance when ``dice`` dice are about to be rolled as a roll of the turn."""
+        raw = (aside, dice, cards)
+        found = self._seen.get(raw)
+        if found is not None:
+            return found
+        goal = self.goal
+        if goal.dead is not None and goal.dead(aside):
+            found = 0.0
+        else:
+            if self._face_blind(cards):
+                aside = _sorted_faces(aside)
+            key = (self._aside_key(aside, cards), dice, cards)
+            found = self._rolls.get(key)
+            if found is None:
+                self._spend()
+                total = 0.0
+                for outcome, ways in roll_outcomes(dice):
+                    total += ways * self.choose(Turn(aside, outcome, False, cards))
+                found = total / float(6**dice)
+                self._rolls[key] = found
+        self._seen[raw] = found
+        return found
+
+    def choose(self, turn: Turn) -> float:
+        """The chance between rolls, playing the rest of the turn as well as possible."""
+        found = self._chosen.get(turn)
+        if found is None:
+            found = self._choose(turn)
+            self._chosen[turn] = found
+        return found
+
+    def _choose(self, turn: Turn) -> float:
+        goal, aside, active = self.goal, turn.aside, turn.active
+        if goal.dead is not None and goal.dead(aside):
+            return 0.0
+        if goal.monotone and goal.payoff(plus(aside, active)) >= goal.top:
+            return goal.top  # set everything aside and end
+        if self._face_blind(turn.cards):
+            aside, active = _sorted_pair(aside, active)
+            turn = Turn(aside, active, turn.kept, turn.cards)
+        key = (self._aside_key(aside, turn.cards), active, turn.kept, turn.cards)
+        found = self._choices.get(key)
+        if found is None:
+            self._spend()
+            found = 0.0
+            for value in self._values(turn):
+                if value > found:
+                    found = value
+                    if found >= self.goal.top:
+                        break
+            self._choices[key] = found
+        return found
+
+    def _values(self, turn: Turn) -> Iterable[float]:
+        aside, active = turn.aside, turn.active
+        payoff = self.goal.payoff
+        if not any(active):
+            yield payoff(aside)
+        else:
+            # The last setting aside of this roll, then roll the rest or end.
+            if turn.kept:
+                yield self.roll(aside, sum(active), turn.cards)
+            for taken, _left, rest in _splits(active):
+                if rest:
+                    yield self.roll(plus(aside, taken), rest, turn.cards)
+                else:
+                    yield payoff(plus(aside, active))
+            if "astronomer" in turn.cards:
+                # Only the Astronomer looks at set-aside dice: set some aside first.
+                for taken, left, rest in _splits(active):
+                    if rest:
+                        yield self.choose(Turn(plus(aside, taken), left, True, turn.cards))
+        for card in turn.cards:
+            for move in uses(card, active, aside, sum(active) + sum(aside)):
+                yield self.after_use(turn, move)
+
+    def after_use(self, turn: Turn, move: Move) -> float:
+        """The chance after using a card as ``move`` describes."""
+        if not isinstance(move, Reroll | BringIn | Change):
+            raise TypeError(f"{move} is not the use of a card")
+        cards = turn.cards - {move.card}
+        if isinstance(move, BringIn):
+            active = plus(turn.active, counts_of((move.value,)))
+            return self.choose(Turn(turn.aside, active, turn.kept, cards))
+        if isinstance(move, Change):
+            active = plus(minus(turn.active, counts_of(move.before)), counts_of(move.after))
+            return self.choose(Turn(turn.aside, active, turn.kept, cards))
+        staying = minus(turn.active, counts_of(move.dice))
+        return self.rerolled(turn.aside, staying, len(move.dice), turn.kept, cards)
+
+    def rerolled(
+        self, aside: Counts, staying: Counts, dice: int, kept: bool, cards: frozenset[str]
+    ) -> float:
+        """The chance when a card re-rolls ``dice`` dice; the others stay active."""
+        total = 0.0
+        for outcome, ways in roll_outcomes(dice):
+            total += ways * self.choose(Turn(aside, plus(staying, outcome), kept, cards))
+        return total / float(6**dice)
+
+    def _spend(self) -> None:
+        if self.budget:
+            self.budget -= 1
+            if not self.budget:
+                raise TooLarge(f"more than the allowed positions for {self.goal.name}")
+
+    # -- keys --------------------------------------------------------------------------
+
+    def _face_blind(self, cards: frozenset[str]) -> bool:
+        return self.goal.symmetric and cards <= _FACE_BLIND
+
+    def _aside_key(self, aside: Counts, cards: frozenset[str]) -> Hashable:
+        # The dice limit needs how many are set aside; the Astronomer, which faces.
+        faces = tuple(aside[f] > 0 for f in FACES) if "astronomer" in cards else None
+        return self.goal.key(aside), sum(aside), faces
+
+
+@lru_cache(maxsize=4096)
+def _splits(active: Counts) -> tuple[tuple[Counts, Counts, int], ...]:
+    """Each way to set aside some active dice: (set aside, left active, how many left)."""
+    found = []
+    for dice in sub_multisets(active):
+        taken = counts_of(dice)
+        left = minus(active, taken)
+        found.append((taken, left, sum(left)))
+    return tuple(found)
+
+
+def _sorted_faces(aside: Counts) -> Counts:
+    ordered = sorted(aside[1:], reverse=True)
+    return (0, ordered[0], ordered[1], ordered[2], ordered[3], ordered[4], ordered[5])
+
+
+def _sorted_pair(aside: Counts, active: Counts) -> tuple[Counts, Counts]:
+    """Both multisets with the faces renamed alike, into one canonical order."""
+    pairs = sorted(((aside[f], active[f]) for f in FACES), reverse=True)
+    a = (0, *(p[0] for p in pairs))
+    b = (0, *(p[1] for p in pairs))
+    return a, b  # type: ignore[return-value]
+
+
+# -- the advisor --------------------------------------------------------------------------
+
+# When a computation is too large, abilities are left out in this order: those whose uses
+# are the most numerous first. Leaving one out can only lower a chance (the player may
+# always not use a card), so the figure is then a lower bound.
+LEAVE_OUT = (
+    "merchant", "alchemist", "philosopher", "lady", "nobleman", "maid", "sorcerer",
+    "astronomer", "jester", "queen", "craftsman", "guard", "hunter", "pawnbroker", "knight",
+    "bishop",
+)  # fmt: skip
+#: New positions one question may work out before abilities are left out (about a second).
+ADVISOR_BUDGET = 400_000
+_REMEMBERED = 2_000_000  # positions kept per goal between questions
+
+# Positions worked out, by goal: a cache of a pure function, shared by every caller.
+_TABLES: dict[str, Tables] = {}
+
+
+@dataclass(frozen=True)
+class Odds:
+    chance: float
+    #: Abilities left out because the exact computation was too large: then ``chance`` is
+    #: a lower bound, exact for the seat's other abilities.
+    left_out: tuple[str, ...] = ()
+
+    @property
+    def exact(self) -> bool:
+        return not self.left_out
+
+
+def solver(goal: Goal, budget: int = 0) -> Solver:
+    """A solver for ``goal`` sharing what earlier ones worked out."""
+    tables = _TABLES.get(goal.name)
+    if tables is None or len(tables[1]) + len(tables[2]) > _REMEMBERED:
+        tables = ({}, {}, {}, {})
+        _TABLES[goal.name] = tables
+    return Solver(goal, budget, tables)
+
+
+def turn_cards(state: KroneState) -> frozenset[str]:
+    """The seat's cards whose abilities it may still use this turn."""
+    holding = state.holdings[state.seat]
+    return frozenset(card for card in holding.usable() if card not in state.used)
+
+
+def _within(
+    goal: Goal,
+    budget: int,
+    cards: frozenset[str],
+    work: Callable[[Solver, frozenset[str]], T],
+    dice_always: bool = True,
+    skip: frozenset[str] = frozenset(),
+) -> tuple[T, tuple[str, ...]]:
+    """``work`` with all of ``cards``, or with the fewest left out that fits ``budget``.
+
+    With every ability left out, the dice alone are worked out whatever it takes, unless
+    ``dice_always`` is false: then ``TooLarge`` is raised (a bot in a hurry looks elsewhere).
+    Abilities in ``skip`` are left out from the start.
+    """
+    left_out = [card for card in LEAVE_OUT if card in cards and card in skip]
+    while True:
+        usable = cards.difference(left_out)
+        bounded = budget if usable or not dice_always else 0
+        try:
+            return work(solver(goal, bounded), usable), tuple(left_out)
+        except TooLarge:
+            if not usable:
+                raise
+            left_out.append(next(card for card in LEAVE_OUT if card in usable))
+
+
+def chance(
+    state: KroneState,
+    goal: Goal,
+    budget: int = ADVISOR_BUDGET,
+    dice_always: bool = True,
+    skip: frozenset[str] = frozenset(),
+) -> Odds:
+    """The chance that the seat to move ends its turn with ``goal`` met, playing for it."""
+    if state.over:
+        return Odds(0.0)
+
+    def work(solver: Solver, cards: frozenset[str]) -> float:
+        if state.phase == START:
+            return solver.roll(NO_DICE, state.holdings[state.seat].turn_dice(), cards)
+        if state.phase == ROLLING:
+            if state.main_roll:
+                return solver.roll(state.aside, state.rolling, cards)
+            return solver.rerolled(state.aside, state.active, state.rolling, state.kept, cards)
+        return solver.choose(Turn(state.aside, state.active, state.kept, cards))
+
+    value, left_out = _within(goal, budget, turn_cards(state), work, dice_always, skip)
+    return Odds(value, left_out)
+
+
+def takeable(state: KroneState) -> list[str]:
+    """The cards the seat to move could take this turn with the right dice."""
+    if state.final is not None or state.over:
+        return []
+    holding = state.holdings[state.seat]
+    found = []
+    for card, left in state.display.items():
+        if card == "jester" and holding.jesters:
+            continue
+        if left and card not in holding.cards:
+            found.append(card)
+    if holding.jesters:
+        found.append("charlatan")
+    return found
+
+
+def card_odds(state: KroneState, budget: int = ADVISOR_BUDGET) -> dict[str, Odds]:
+    """For each card the seat to move may still take this turn: its chance, played for."""
+    return {card: chance(state, card_goal(card), budget) for card in takeable(state)}
+
+
+def final_goal(state: KroneState) -> Goal | None:
+    """In the final round: beating the standing best (matching it, for the Queen's holder)."""
+    if state.final is None:
+        return None
+    return beat_goal(state.final.best, equal_wins=state.seat == state.king_buyer)
+
+
+def best_move(
+    state: KroneState,
+    goal: Goal,
+    budget: int = ADVISOR_BUDGET,
+    dice_always: bool = True,
+    skip: frozenset[str] = frozenset(),
+) -> tuple[Move, Odds]:
+    """A legal move that keeps ``goal``'s chance highest, and that chance.
+
+    Ties go to the first move in the order: end or take, set aside (more dice first),
+    roll, use a card — so a bot playing it never wastes an ability.
+    """
+    if state.phase == START:
+        return Roll(), chance(state, goal, budget, dice_always, skip)
+    if state.phase != DICE:
+        raise ValueError("best_move() needs the seat to move between rolls")
+    moves = _ordered(state.legal_moves())
+
+    def work(solver: Solver, cards: frozenset[str]) -> tuple[Move, float]:
+        turn = Turn(state.aside, state.active, state.kept, cards)
+        best: tuple[Move, float] = (moves[0], -1.0)
+        for move in moves:
+            value = _value(solver, turn, move)
+            if value > best[1] + 1e-12:
+                best = (move, value)
+        return best
+
+    found, left_out = _within(goal, budget, turn_cards(state), work, dice_always, skip)
+    move, value = found
+    return move, Odds(value, left_out)
+
+
+def _ordered(moves: list[Move]) -> list[Move]:
+    def rank(move: Move) -> tuple[int, int]:
+        if isinstance(move, Buy | End):
+            return (0, 0)
+        if isinstance(move, Keep):
+            return (1, -len(move.dice))
+        if isinstance(move, Roll):
+            return (2, 0)
+        return (3, 0)
+
+    return sorted(moves, key=rank)
+
+
+def _value(solver: Solver, turn: Turn, move: Move) -> float:
+    goal = solver.goal
+    if isinstance(move, Buy | End):
+        return goal.payoff(turn.aside)
+    if isinstance(move, Keep):
+        taken = counts_of(move.dice)
+        return solver.choose(Turn(plus(turn.aside, taken), minus(turn.active, taken), True,
+                                  turn.cards))  # fmt: skip
+    if isinstance(move, Roll):
+        return solver.roll(turn.aside, sum(turn.active), turn.cards)
+    if isinstance(move, Reroll | BringIn | Change):
+        if move.card not in turn.cards:  # an ability left out of the computation
+            return solver.after_use(replace(turn, cards=turn.cards | {move.card}), move)
+        return solver.after_use(turn, move)
+    return 0.0
+
+
+def describe(odds: dict[str, Odds]) -> str:
+    """The odds as one line for the terminal, likeliest first."""
+    if not odds:
+        return "no card can be taken this turn"
+    ranked = sorted(odds.items(), key=lambda item: (-item[1].chance, item[0]))
+    parts = []
+    for card, found in ranked:
+        bound = "≥" if not found.exact else ""
+        if found.chance > 0 or not found.exact:
+            parts.append(f"{BY_ID[card].en} {bound}{100 * found.chance:.1f}%")
+    out_of_reach = [BY_ID[card].en for card, found in ranked if found.chance == 0 and found.exact]
+    text = ", ".join(parts) or "no card is within reach"
+    if out_of_reach:
+        text += f"; out of reach: {', '.join(out_of_reach)}"
+    left_out = sorted({c for found in odds.values() for c in found.left_out})
+    if left_out:
+        text += f" (≥: without {', '.join(BY_ID[c].en for c in left_out)}, too many cases)"
+    return text
+
+
+def to_json(state: KroneState, budget: int = ADVISOR_BUDGET) -> dict[str, object]:
+    """The advice for the seat to move, JSON-ready (for the terminal, a server, a hint).
+
+    ``cards``: each card it may still take with its chance; in the final round,
+    ``final_round`` holds the chance of beating the standing best (of matching it, for
+    the Queen's holder) instead. ``exact`` is false where abilities were left out; the
+    chance is then a lower bound.
+    """
+    data: dict[str, object] = {"seat": state.seat, "cards": {}, "final_round": None}
+    goal = final_goal(state)
+    if goal is not None and not state.over:
+        found = chance(state, goal, budget)
+        data["final_round"] = {
+            "goal": goal.name,
+            "chance": round(found.chance, 6),
+            "exact": found.exact,
+            "left_out": list(found.left_out),
+        }
+        return data
+    data["cards"] = {
+        card: {"chance": round(found.chance, 6), "exact": found.exact,
+               "left_out": list(found.left_out)}
+        for card, found in card_odds(state, budget).items()
+    }  # fmt: skip
+    return data
+
+
+def advice(state: KroneState) -> str:
+    """The odds for the seat to move as one line of text."""
+    goal = final_goal(state)
+    if goal is not None and not state.over:
+        found = chance(state, goal)
+        bound = "" if found.exact else "≥"
+        return f"chance to {goal.name}: {bound}{100 * found.chance:.1f}%"
+    return describe(card_odds(state))

@@ -1,0 +1,121 @@
+"""What each game's greedy heuristic does, rule by rule."""
+
+import random
+
+from ludoteca.games.cronberg.strategy import pawn_worth
+from ludoteca.games.keltis.strategy import outlook
+from ludoteca.games.keltis.table import Player
+from ludoteca.games.kingdomino.kingdom import Kingdom, frame
+from ludoteca.games.kingdomino.moves import Place
+from ludoteca.games.kingdomino.strategy import dead_squares, placement_value
+from ludoteca.games.krone.strategy import greedy_move
+
+from ..games.cronberg.positions import load, position
+from ..games.kingdomino.support import build, square
+from ..games.krone.util import dice_phase
+
+RNG = random.Random(0)
+
+
+# -- Um Krone und Kragen ----------------------------------------------------------------
+
+
+def test_krone_greedy_takes_the_king_when_it_can():
+    # Seven dice: three, two for the General, one for the Farmer, one for a Charlatan.
+    m = dice_phase(players=2, cards={0: ["general", "farmer"]}, aside=[6] * 7, active=[])
+    assert str(greedy_move(m.state, RNG)) == "buy king"
+
+
+def test_krone_greedy_keeps_the_group_it_rolled():
+    m = dice_phase(players=2, cards={0: ["farmer", "charlatan"]}, active=[6, 6, 6, 2, 1],
+                   kept=False)  # fmt: skip
+    move = greedy_move(m.state, RNG)
+    assert str(move).startswith("keep 6 6 6")
+
+
+def test_krone_greedy_brings_in_the_die_of_its_group_before_ending():
+    # Every die is set aside: the Knight's 5 makes four 5s (the Hunter) of three.
+    m = dice_phase(players=2, cards={0: ["knight", "farmer"]}, active=[], aside=[5, 5, 5, 2])
+    assert str(greedy_move(m.state, RNG)) == "use knight"
+
+
+def test_krone_greedy_plays_to_beat_the_standing_best_in_the_final_round():
+    from ..games.krone.util import table
+
+    m = table(
+        players=2, seat=0,
+        # Eight dice: three, the General's two, the Farmer's one, two Charlatans.
+        cards={0: ["general", "farmer", "charlatan", "charlatan"],
+               1: ["king", "queen"]},
+        king={"buyer": 1, "bid": [7, 2]},
+        final_round={"order": [0, 1], "index": 0, "best": [7, 2], "results": [None, None]},
+        turn={"phase": "dice", "active": [4, 4, 1], "aside": [4, 4, 4, 4, 4],
+              "kept_since_roll": False, "used": []},
+    )  # fmt: skip
+    # Five 4s aside: the two active 4s make seven 4s, which beat seven 2s.
+    assert str(greedy_move(m.state, RNG)).startswith("keep 4 4")
+
+
+# -- Kingdomino ---------------------------------------------------------------------------
+
+
+def test_kingdomino_a_free_square_with_no_free_neighbour_is_dead():
+    kingdom = Kingdom(frame(5))
+    assert dead_squares(kingdom) == 0
+    f = kingdom.frame
+    kingdom.open = 1 << f.cell((0, 0))  # one free square alone: no domino fits
+    assert dead_squares(kingdom) == 1
+    kingdom.open |= 1 << f.cell((1, 0))  # two side by side take a domino
+    assert dead_squares(kingdom) == 0
+
+
+def test_kingdomino_crowns_next_to_their_terrain_are_worth_points():
+    kingdom = build("place 1 e4 e3")  # wheat above the castle
+    crowned = Place(19, square("d4"), square("c4"))  # wheat(1) beside the wheat
+    plain = Place(13, square("d4"), square("c4"))  # wheat, forest: no crown
+    assert placement_value(kingdom, crowned) > placement_value(kingdom, plain)
+
+
+# -- Cronberg -----------------------------------------------------------------------------
+
+
+def test_cronberg_a_pawn_by_a_sleeping_guard_is_worth_less():
+    # D12 is a guard: intersections 22 and 13 touch it, 33 lies in the open middle.
+    m = load(position(pawns=([], [])))
+    state = m.state
+    from ludoteca.games.cronberg.board import BOARD
+
+    near_guard = BOARD.point_by_name["22"]
+    assert any(BOARD.guard_mask >> t & 1 for t in BOARD.around[near_guard])
+    for p in (near_guard,):
+        state.value[p] = 6
+    quiet = BOARD.point_by_name["44"]
+    state.value[quiet] = 6
+    active = state.active()
+    assert pawn_worth(state, near_guard, active) < pawn_worth(state, quiet, active)
+
+
+# -- Keltis -------------------------------------------------------------------------------
+
+
+def test_keltis_cards_that_continue_a_row_promise_more_than_a_stray_card():
+    from ludoteca.games.keltis.components import BY_NAME
+
+    in_middle = [False] + [True] * 9 + [False]
+    row = Player()
+    for name in ("r2", "r3", "r5"):
+        row.rows[0].add(BY_NAME[name])
+    fits, strays = row.copy(), row.copy()
+    fits.hand = {BY_NAME["r7"]: 1, BY_NAME["r8"]: 1}
+    strays.hand = {BY_NAME["r0"]: 1, BY_NAME["r1"]: 1}  # below an ascending row: never
+    assert outlook(fits, in_middle, 10) > outlook(strays, in_middle, 10)
+
+
+def test_keltis_a_pair_promises_its_wish_stone():
+    from ludoteca.games.keltis.components import BY_NAME
+
+    in_middle = [False] + [True] * 9 + [False]
+    pair, odd = Player(), Player()
+    pair.hand = {BY_NAME["r4"]: 1, BY_NAME["b4"]: 1}
+    odd.hand = {BY_NAME["r4"]: 1, BY_NAME["b6"]: 1}
+    assert outlook(pair, in_middle, 0) > outlook(odd, in_middle, 0)

@@ -1,0 +1,91 @@
+"""The tree search: what it keys on, what it searches, and where it defers to the game."""
+
+import random
+
+import ludoteca
+from ludoteca.bots import bot
+from ludoteca.bots.mcts import Node, Search
+from ludoteca.engine import CHANCE, Move
+from ludoteca.games.keltis.strategy import evaluate
+from ludoteca.games.krone.strategy import CARD_VALUES, greedy_move, ranked_moves
+
+from ..games.krone.util import dice_phase
+
+
+def keltis_at_play(seed=1):
+    match = ludoteca.game("keltis").new_match(2)
+    rng = random.Random(seed)
+    while match.to_move is CHANCE:
+        match.play_chance(rng)
+    return match
+
+
+def walk(node, found):
+    for key, child in node.children.items():
+        found.append((node, key))
+        walk(child, found)
+    return found
+
+
+def test_a_draw_hidden_from_the_searching_seat_is_one_node():
+    match = keltis_at_play()
+    seat = match.to_move
+    rng = random.Random(2)
+    match.play(f"discard {min(match.state.table[seat].hand)}")
+    match.play("draw deck")
+    match.play_chance(rng)
+    other = match.to_move
+    match.play(f"discard {min(match.state.table[other].hand)}")
+    # The other seat draws next, from the deck: what it draws is hidden from ``seat``.
+    search = Search(match.game, match.state, seat, rng)
+    root = Node(None)
+    for _ in range(100):
+        search.iterate(root)
+    edges = walk(root, [])
+    hidden = [(node, key) for node, key in edges if isinstance(key, tuple)]
+    assert hidden, "the other seat's draws from the deck appear in the tree"
+    for node, key in hidden:
+        assert key[0] == "hidden"
+        assert f"seat {other} draws" in key[1]
+        # One child stands for every card the other seat may have drawn.
+        assert sum(isinstance(k, tuple) for k in node.children) == 1
+    # The searching seat's own draws are seen, so they branch by card.
+    seen = [key for _node, key in edges if isinstance(key, Move) and str(key).startswith("deal")]
+    assert len(set(seen)) > 1
+
+
+def test_visits_add_up_down_the_tree():
+    match = keltis_at_play(3)
+    search = Search(match.game, match.state, match.to_move, random.Random(4))
+    root = Node(None)
+    for _ in range(60):
+        search.iterate(root)
+    assert root.visits == 60
+    assert sum(child.visits for child in root.children.values()) == 60
+
+
+def test_krone_dice_are_played_by_the_odds_and_the_card_is_searched():
+    within = dice_phase(players=2, cards={0: ["guard"]}, active=[6, 6, 3, 1], kept=False)
+    assert len(ranked_moves(within.state)) == 1
+    # With one move worth weighing the search defers to the greedy policy.
+    rng_seed = 5
+    searched = bot("mcts:50").choose(within, random.Random(rng_seed))
+    assert searched == greedy_move(within.state, random.Random(0))
+
+    ended = dice_phase(players=2, active=[], aside=[6, 6, 6, 6, 2])
+    offered = [str(m) for m in ranked_moves(ended.state)]
+    buys = [m for m in offered if m.startswith("buy ")]
+    values = [CARD_VALUES[m.removeprefix("buy ")] for m in buys]
+    assert values == sorted(values, reverse=True)
+    assert "buy hunter" in offered
+    assert "end" in offered
+
+
+def test_keltis_judgement_favours_the_leader():
+    match = keltis_at_play(5)
+    state = match.state.copy()
+    shares = evaluate(state)
+    assert all(0 < share < 1 for share in shares)
+    state.table[0].stones.extend([1, 2, 3, 4, 5])  # seat 0 takes five wish stones
+    state.in_middle[1:6] = [False] * 5
+    assert evaluate(state)[0] > 0.5 > evaluate(state)[1]

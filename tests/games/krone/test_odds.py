@@ -1,0 +1,201 @@
+"""The odds advisor: hand-computed chances, a Monte-Carlo check, and its limits."""
+
+import random
+from fractions import Fraction
+
+import pytest
+
+from ludoteca.engine import CHANCE
+from ludoteca.games.krone.dice import NO_DICE
+from ludoteca.games.krone.goals import CARD_GOALS, beat_goal, best_of, card_goal
+from ludoteca.games.krone.odds import (
+    Solver,
+    TooLarge,
+    advice,
+    best_move,
+    card_odds,
+    chance,
+    to_json,
+)
+
+from .util import dice_phase, table
+
+
+def fresh(card, dice=3, cards=()):
+    return Solver(card_goal(card)).roll(NO_DICE, dice, frozenset(cards))
+
+
+def test_a_pair_with_three_fresh_dice_and_no_cards():
+    # 4/9 at once; else keep one die and roll two (4/9), else keep one more and roll the
+    # last (1/3): 4/9 + 5/9 * (4/9 + 5/9 * 1/3) = 193/243.
+    assert fresh("farmer") == pytest.approx(float(Fraction(193, 243)), abs=1e-12)
+
+
+def test_three_of_a_kind_with_three_fresh_dice():
+    # Roll three: a triple 1/36. A pair (15/36): keep it, 1/6 for the third. All
+    # distinct (20/36): keep one, roll two — both match it 1/36; one matches (10/36), keep
+    # it, 1/6 for the last; otherwise no triple can be made any more.
+    one_kept = Fraction(1, 36) + Fraction(10, 36) * Fraction(1, 6)
+    expected = Fraction(1, 36) + Fraction(15, 36) * Fraction(1, 6) + Fraction(20, 36) * one_kept
+    assert expected == Fraction(1076, 7776)
+    assert fresh("guard") == pytest.approx(float(expected), abs=1e-12)
+
+
+def test_every_die_odd_is_an_even_chance_whatever_the_dice():
+    # Keep the odd dice each roll: by induction the chance stays 1/2.
+    for dice in (1, 2, 3, 5):
+        assert fresh("maid", dice) == pytest.approx(0.5)
+
+
+def test_the_cost_the_dice_cannot_reach_has_no_chance():
+    assert fresh("hunter", 3) == 0.0  # four of a kind with three dice and no card
+    assert fresh("king", 6) == 0.0
+
+
+def test_a_guard_adds_a_die_and_the_chance_of_four_of_a_kind():
+    assert fresh("hunter", 3) == 0.0
+    assert fresh("hunter", 3, ["guard"]) > 0.0
+
+
+def test_any_result_is_certain():
+    assert fresh("jester") == 1.0
+
+
+def test_a_result_already_set_aside_keeps_its_card():
+    m = dice_phase(active=[5, 1], aside=[6, 6, 6])
+    assert chance(m.state, card_goal("guard")).chance == 1.0
+    _move, found = best_move(m.state, card_goal("guard"))
+    assert found.chance == 1.0
+
+
+def test_the_advisor_lists_only_cards_the_seat_may_still_take():
+    m = table(players=2, cards={0: ["farmer", "jester"]})
+    odds = card_odds(m.state)
+    assert "farmer" not in odds
+    assert "jester" not in odds
+    assert "charlatan" in odds  # a Jester held may be flipped
+    assert "queen" not in odds  # she comes with the King
+    assert odds["general"].chance == 0.0  # six of a kind with four dice: never
+
+
+def test_cards_in_hand_raise_the_odds():
+    plain = table(players=2, cards={})
+    helped = table(players=2, cards={0: ["sorcerer", "jester"]})
+    for card in ("farmer", "guard", "craftsman"):
+        assert (
+            chance(helped.state, card_goal(card)).chance
+            > chance(plain.state, card_goal(card)).chance
+        )
+
+
+def test_a_card_used_this_turn_no_longer_helps():
+    fresh_guard = dice_phase(cards={0: ["guard"]}, active=[6, 6], aside=[6])
+    used_guard = dice_phase(cards={0: ["guard"]}, active=[6, 6], aside=[6], used=["guard"])
+    hunter = card_goal("hunter")
+    assert chance(used_guard.state, hunter).chance < chance(fresh_guard.state, hunter).chance
+
+
+def play_for(match, goal, rng):
+    """Play the rest of the turn with the advisor's own best moves; True if goal met."""
+    while match.to_move is not None:
+        if match.to_move is CHANCE:
+            match.play_chance(rng)
+            continue
+        state = match.state
+        if state.phase == "dice" and not any(state.active):
+            return goal.met(state.aside)
+        match.play(best_move(state, goal)[0])
+    raise AssertionError("the turn ended on its own")
+
+
+@pytest.mark.parametrize(
+    ("card", "cards", "aside", "active"),
+    [
+        ("guard", [], None, None),
+        ("hunter", ["guard", "jester"], None, None),
+        ("sorcerer", ["maid"], [], [5, 4, 2, 1]),
+        ("pawnbroker", ["bishop", "farmer"], None, None),
+    ],
+)
+def test_the_exact_chance_agrees_with_play(card, cards, aside, active):
+    goal = card_goal(card)
+    if aside is None:
+        start = table(players=2, cards={0: cards})
+    else:
+        start = dice_phase(players=2, cards={0: cards}, aside=aside, active=active, kept=False)
+    exact = chance(start.state, goal).chance
+    rng = random.Random(7)
+    runs = 400
+    met = sum(play_for(start.copy(), goal, rng) for _ in range(runs))
+    error = (exact * (1 - exact) / runs) ** 0.5
+    assert abs(met / runs - exact) <= 4 * error + 1e-9
+
+
+def test_too_large_a_question_leaves_abilities_out_and_says_so():
+    m = table(players=2, cards={0: ["merchant", "guard", "jester"]})
+    found = chance(m.state, card_goal("hunter"), budget=50)
+    assert not found.exact
+    assert "merchant" in found.left_out
+    full = chance(m.state, card_goal("hunter"))
+    assert found.chance <= full.chance + 1e-12  # a lower bound
+
+
+def test_a_bot_in_a_hurry_hears_that_the_dice_alone_are_too_many():
+    m = table(players=2, cards={0: ["general", "farmer"]})
+    with pytest.raises(TooLarge):
+        chance(m.state, card_goal("pawnbroker"), budget=5, dice_always=False)
+
+
+def test_goal_keys_decide_the_cost_for_any_dice_added():
+    rng = random.Random(3)
+    for goal in CARD_GOALS.values():
+        for _ in range(200):
+            a = (0, *(rng.randint(0, 3) for _ in range(6)))
+            b = (0, *(rng.randint(0, 3) for _ in range(6)))
+            extra = (0, *(rng.randint(0, 2) for _ in range(6)))
+            if goal.key(a) == goal.key(b):
+                plus_a = tuple(x + y for x, y in zip(a, extra, strict=False))
+                plus_b = tuple(x + y for x, y in zip(b, extra, strict=False))
+                assert goal.met(plus_a) == goal.met(plus_b), goal.name
+
+
+def test_the_final_round_goal_beats_or_matches_the_standing_best():
+    beat = beat_goal((7, 4), equal_wins=False)
+    match = beat_goal((7, 4), equal_wins=True)
+    seven_fours = (0, 0, 0, 0, 7, 0, 0)
+    assert not beat.met(seven_fours)
+    assert match.met(seven_fours)
+    assert beat.met((0, 0, 0, 0, 0, 7, 0))
+    assert beat.met((0, 8, 0, 0, 0, 0, 0))
+
+
+def test_best_of_is_worth_its_best_card():
+    goal = best_of({"guard": 10.0, "hunter": 14.0, "farmer": 20.0})
+    assert goal.payoff((0, 0, 0, 0, 0, 0, 4)) == 20.0
+    assert goal.payoff((*(0, 1, 2, 3, 4, 5, 6)[:1], 1, 0, 0, 0, 0, 0)) == 0.0
+    with pytest.raises(ValueError, match="faces alike"):
+        best_of({"craftsman": 5.0})
+
+
+def test_advice_in_words_and_as_json():
+    m = dice_phase(players=2, active=[6, 6, 2], kept=False)
+    line = advice(m.state)
+    assert "Guard 16.7%" in line
+    assert "out of reach" in line
+    data = to_json(m.state)
+    assert data["cards"]["guard"]["chance"] == pytest.approx(1 / 6, abs=1e-6)
+    assert data["final_round"] is None
+
+
+def test_in_the_final_round_the_advice_is_the_chance_to_beat_the_best():
+    m = table(
+        players=2, seat=0, cards={1: ["king", "queen"]},
+        king={"buyer": 1, "bid": [7, 2]},
+        final_round={"order": [0, 1], "index": 0, "best": [7, 2], "results": [None, None]},
+        turn={"phase": "dice", "active": [4, 4, 1], "aside": [4, 4, 4, 4, 4],
+              "kept_since_roll": False, "used": []},
+    )  # fmt: skip
+    assert advice(m.state) == "chance to beat 7×2: 100.0%"
+    data = to_json(m.state)
+    assert data["cards"] == {}
+    assert data["final_round"]["chance"] == 1.0
