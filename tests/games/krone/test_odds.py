@@ -89,10 +89,12 @@ def test_cards_in_hand_raise_the_odds():
 
 
 def test_a_card_used_this_turn_no_longer_helps():
-    fresh_guard = dice_phase(cards={0: ["guard"]}, active=[6, 6], aside=[6])
-    used_guard = dice_phase(cards={0: ["guard"]}, active=[6, 6], aside=[6], used=["guard"])
-    hunter = card_goal("hunter")
-    assert chance(used_guard.state, hunter).chance < chance(fresh_guard.state, hunter).chance
+    # The Maid adds 2 to the 4 for three 6s (the Guard), unless she was used already.
+    fresh_maid = dice_phase(cards={0: ["maid"]}, active=[6, 6, 4])
+    used_maid = dice_phase(cards={0: ["maid"]}, active=[6, 6, 4], used=["maid"])
+    guard = card_goal("guard")
+    assert chance(fresh_maid.state, guard).chance == 1
+    assert chance(used_maid.state, guard).chance < 1
 
 
 def play_for(match, goal, rng):
@@ -189,7 +191,9 @@ def test_advice_in_words_and_as_json():
 
 def test_in_the_final_round_the_advice_is_the_chance_to_beat_the_best():
     m = table(
-        players=2, seat=0, cards={1: ["king", "queen"]},
+        players=2, seat=0,
+        # Eight dice: three, the General's two, the Farmer's one, two Charlatans.
+        cards={0: ["general", "farmer", "charlatan", "charlatan"], 1: ["king", "queen"]},
         king={"buyer": 1, "bid": [7, 2]},
         final_round={"order": [0, 1], "index": 0, "best": [7, 2], "results": [None, None]},
         turn={"phase": "dice", "active": [4, 4, 1], "aside": [4, 4, 4, 4, 4],
