@@ -51,3 +51,18 @@ def test_a_whole_game_on_each_database(db_url):
         log = client.portal.call(client.app.state.room.store.match_log, stored.match_id)
         assert [text for _, text in log] == [entry.text for entry in stored.live.log]
         anna.close()
+
+
+def test_a_bot_that_thinks_in_a_thread_plays_a_whole_game(enter):
+    # greedy is not among the quick levels: it decides in a worker thread, on a copy.
+    anna = enter("Anna")
+    table = anna.create("kingdomino")
+    anna.say("/bot greedy", table)
+    anna.expect("table", where=lambda m: m["table"]["seats"][1]["bot"] == "greedy")
+    anna.say("/start", table)
+    me = Seat(anna, table)
+    rng = random.Random(6)
+    while me.view is None or me.view["result"] is None:
+        if me.follow()["t"] in ("sync", "match") and me.my_turn:
+            me.play(rng.choice(me.view["legal_moves"]))
+    assert any(entry["by"] == 1 for entry in me.view["log"])
