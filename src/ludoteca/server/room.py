@@ -116,19 +116,18 @@ class Room:
             table.chat.append((line.v, p.ChatLine(line.name, line.text, line.at)))
         if table.status == FINISHED:
             # Nobody watches it after a restart: it leaves the room.
-            table.status = CLOSED
-            self.journal.write([table._row()])
+            table.close_as_stored()
             return
         self.tables[table.id] = table
         if table.status == RUNNING:
-            table._bot_soon()
+            table.resume()
 
     def _not_stored(self, rows: Sequence[Write], error: BaseException) -> None:
         # What is in memory is ahead of the database: the tables that wrote are
         # closed to new moves until the server is restarted from what is stored.
         log.error("the database refused a batch (%s); the room stops taking changes", error)
         for table in self.tables.values():
-            table._in_flight += 1  # never announced: moves are refused as stale from now on
+            table.refuse_changes()
 
     # -- numbering ------------------------------------------------------------------------
 

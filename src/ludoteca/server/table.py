@@ -595,6 +595,21 @@ class Table:
         self.room.journal.write([self._row()])
         self.room.table_closed(self)
 
+    # -- after a restart, or when the database fails ------------------------------------
+
+    def resume(self) -> None:
+        """Carry on after a restart: a bot to move moves."""
+        self._bot_soon()
+
+    def close_as_stored(self) -> None:
+        """Leave the room, writing the table closed (a finished table after a restart)."""
+        self.status = CLOSED
+        self.room.journal.write([self._row()])
+
+    def refuse_changes(self) -> None:
+        """Take no more moves: what is in memory is ahead of what could be stored."""
+        self._in_flight += 1  # never announced, so every move is refused as stale
+
     # -- bots ---------------------------------------------------------------------------
 
     def _bot_soon(self) -> None:
