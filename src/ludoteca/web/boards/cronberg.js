@@ -550,7 +550,18 @@ export function createBoard(root, ctx) {
     root.classList.remove("board-cronberg");
   }
 
-  return { update, destroy };
+  /** A log entry in words, for the table's log; a tile drawn shows when it is laid. */
+  function describe(entry, previous) {
+    if (entry.by === "chance") return null;
+    const move = L.parseMove(entry.move);
+    if (move.kind === "pawn") return t("cronberg.last.pawn", { name: name(entry.by), point: move.point });
+    if (move.kind === "draw") return t("cronberg.last.draw", { name: name(entry.by) });
+    if (move.kind !== "lay") return null;
+    const drawn = previous?.by === "chance" ? L.parseMove(previous.move).tile : null;
+    return t("cronberg.last.lay", { name: name(entry.by), tile: drawn ? tileName(drawn) : "?", a: move.triangles[0], b: move.triangles[1] });
+  }
+
+  return { update, destroy, describe };
 }
 
 // The symbols of the special triangles, defined once per board.

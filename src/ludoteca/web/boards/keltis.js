@@ -603,5 +603,10 @@ export function createBoard(root, ctx) {
       root.classList.remove("board-keltis");
       view = null;
     },
+    /** A log entry in words, for the table's log. */
+    describe(entry) {
+      const d = L.describe(entry);
+      return t(d.key, params(d.params));
+    },
   };
 }

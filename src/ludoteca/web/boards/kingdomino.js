@@ -621,7 +621,15 @@ export function createBoard(root, ctx) {
     root.classList.remove("board-kingdomino");
   }
 
-  return { update, destroy };
+  /** A log entry in words, for the table's log; chance draws show on the board. */
+  function describe(entry) {
+    if (entry.by === "chance") return null;
+    const move = L.parseMove(entry.move);
+    if (!["place", "pick", "discard"].includes(move.kind)) return null;
+    return t(`kingdomino.last.${move.kind}`, { name: name(entry.by), domino: move.domino });
+  }
+
+  return { update, destroy, describe };
 }
 
 // The patterns that make each terrain readable without its colour, the crown, the castle

@@ -29,3 +29,9 @@ function build(node, attrs, children) {
   }
   return node;
 }
+
+/** Replace an element's children, skipping the null, undefined and false that h() skips. */
+export function fill(node, ...children) {
+  node.replaceChildren();
+  return build(node, {}, children);
+}

@@ -1,0 +1,54 @@
+// A chat panel with a command line, as in the lobby and at a table: lines from people,
+// lines the room itself says, answers to commands, and refusals. Text is never parsed as
+// HTML (h() makes text nodes), so a chat line cannot inject markup.
+
+import { h } from "../core/dom.js";
+import { t } from "../core/i18n.js";
+
+export function createChat({ title, placeholder, send }) {
+  const lines = h("div", { class: "chat-lines", role: "log", "aria-live": "polite", tabindex: "0" });
+  const input = h("input", {
+    name: "text", autocomplete: "off", maxlength: 500, placeholder,
+    "aria-label": placeholder, title: t("chat.tip"),
+  });
+  const form = h("form", {
+    class: "chat-say",
+    onsubmit: (event) => {
+      event.preventDefault();
+      const text = input.value.trim();
+      if (!text) return;
+      send(text);
+      input.value = "";
+    },
+  }, input, h("button", { type: "submit" }, t("chat.send")));
+  const element = h("section", { class: "chat panel" }, h("h2", {}, title), lines, form);
+
+  function add(kind, who, text, at) {
+    const stamp = at ? new Date(at * 1000).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" }) : "";
+    const line = h("div", { class: `chat-line ${kind}` },
+      stamp ? h("time", { class: "muted small" }, stamp, " ") : null,
+      who ? h("b", {}, who, ": ") : null,
+      h("span", {}, text));
+    const atEnd = lines.scrollTop + lines.clientHeight >= lines.scrollHeight - 8;
+    lines.append(line);
+    while (lines.childElementCount > 300) lines.firstElementChild.remove();
+    if (atEnd) lines.scrollTop = lines.scrollHeight;
+  }
+
+  return {
+    element,
+    input,
+    /** A line of chat ({name, text, at}); a null name is the room speaking. */
+    line(chatLine) {
+      add(chatLine.name === null ? "room" : "person", chatLine.name, chatLine.text, chatLine.at);
+    },
+    /** All lines anew (after a sync). */
+    replace(chatLines) {
+      lines.replaceChildren();
+      chatLines.forEach((chatLine) => this.line(chatLine));
+      lines.scrollTop = lines.scrollHeight;
+    },
+    info(text) { add("info", null, text); },
+    error(text) { add("error", null, text); },
+  };
+}

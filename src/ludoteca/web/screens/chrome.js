@@ -1,0 +1,62 @@
+// The frame around every screen: the name of the room, the language and theme switches,
+// who you are, and the way out. Language and theme are kept in localStorage.
+
+import { fill, h } from "../core/dom.js";
+import { LANGUAGES, addCatalog, browserLanguage, getLanguage, setLanguage, t } from "../core/i18n.js";
+import catalog from "./room.i18n.js";
+
+addCatalog(catalog);
+
+const THEMES = ["auto", "light", "dark"];
+
+export function setupChrome({ rerender, logout }) {
+  const bar = document.getElementById("chrome");
+  let person = null;
+  setLanguage(localStorage.getItem("ludoteca.lang") || browserLanguage(navigator.languages));
+  applyTheme(localStorage.getItem("ludoteca.theme") || "auto");
+
+  function draw() {
+    document.documentElement.lang = getLanguage();
+    const language = h("select", {
+      id: "language", "aria-label": t("chrome.language"), title: t("chrome.language"),
+      onchange: (event) => {
+        setLanguage(event.target.value);
+        localStorage.setItem("ludoteca.lang", event.target.value);
+        draw();
+        rerender();
+      },
+    }, ...LANGUAGES.map((code) => h("option", { value: code, selected: code === getLanguage() }, t(`chrome.lang.${code}`))));
+    const theme = h("select", {
+      id: "theme", "aria-label": t("chrome.theme"), title: t("chrome.theme"),
+      onchange: (event) => {
+        localStorage.setItem("ludoteca.theme", event.target.value);
+        applyTheme(event.target.value);
+      },
+    }, ...THEMES.map((name) => h("option", { value: name, selected: name === currentTheme() }, t(`chrome.theme.${name}`))));
+    fill(bar, 
+      h("a", { class: "brand", href: "/", title: t("chrome.home") }, "ludoteca"),
+      h("nav", {}, h("a", { href: "/rules", target: "_blank", rel: "noopener" }, t("nav.rules"))),
+      h("span", { class: "spacer" }),
+      person ? h("span", { class: "me", title: person.guest ? t("chrome.guestTip") : t("chrome.playerTip") },
+        person.name, person.guest ? h("span", { class: "muted small" }, ` (${t("chrome.guest")})`) : null) : null,
+      person ? h("button", { type: "button", "data-action": "logout", onclick: logout }, t("chrome.logout")) : null,
+      language, theme);
+  }
+
+  draw();
+  return {
+    entered(next) {
+      person = next;
+      draw();
+    },
+  };
+}
+
+function currentTheme() {
+  return document.documentElement.dataset.theme || "auto";
+}
+
+function applyTheme(name) {
+  if (name === "light" || name === "dark") document.documentElement.dataset.theme = name;
+  else delete document.documentElement.dataset.theme;
+}

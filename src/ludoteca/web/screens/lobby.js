@@ -1,0 +1,141 @@
+// The lobby: a room per game (a tab each), its tables with seats, options and host, who
+// is online, the lobby chat, and a form to open a table with the game's options. Every
+// button sends the same message its slash command would.
+
+import { fill, h } from "../core/dom.js";
+import { t } from "../core/i18n.js";
+import { createChat } from "./chat.js";
+import { gameName, optionLabel, optionTip, optionValueText } from "./names.js";
+
+export function createLobby(root, ctx) {
+  // ctx: {games, me(), send(message), chatLine(text)}
+  let room = "all";
+  let state = { tables: new Map(), online: [], seated: [] };
+  const chat = createChat({
+    title: t("lobby.chat"),
+    placeholder: t("lobby.chatHint"),
+    send: (text) => ctx.send({ t: "chat", text, table: null }),
+  });
+  const tablesBox = h("div", { class: "lobby-tables" });
+  const tabsBox = h("div", { class: "tabs", role: "tablist", "aria-label": t("lobby.rooms") });
+  const onlineBox = h("section", { class: "panel online" });
+  const createBox = h("section", { class: "panel create" });
+  const element = h("div", { class: "lobby" },
+    h("div", { class: "lobby-main" }, tabsBox, h("section", { class: "panel" }, h("h2", {}, t("lobby.tables")), tablesBox)),
+    h("div", { class: "lobby-side" }, createBox, onlineBox, chat.element));
+  root.replaceChildren(element);
+
+  function tabs() {
+    const count = (game) => [...state.tables.values()].filter((table) => game === "all" || table.game === game).length;
+    const tab = (id, label) => h("button", {
+      type: "button", role: "tab", class: id === room ? "tab current" : "tab",
+      "aria-selected": String(id === room), "data-room": id,
+      onclick: () => { room = id; render(); drawCreate(); },
+    }, label, h("span", { class: "count" }, String(count(id))));
+    fill(tabsBox, tab("all", t("lobby.allGames")), ...ctx.games.map((game) => tab(game.id, gameName(game))));
+  }
+
+  function seatLabel(seat, i) {
+    if (seat.name === null) return h("li", { class: "seat free" }, t("lobby.freeSeat", { n: i + 1 }));
+    return h("li", {
+      class: `seat ${seat.bot ? "bot" : seat.connected ? "here" : "away"}`,
+      title: seat.bot ? t("lobby.botTip", { level: seat.bot }) : seat.connected ? t("lobby.hereTip") : t("lobby.awayTip"),
+    }, seat.name);
+  }
+
+  function tableCard(table) {
+    const game = ctx.games.find((g) => g.id === table.game);
+    const me = ctx.me();
+    const mine = table.seats.some((seat) => seat.name === me && !seat.bot);
+    const free = table.seats.some((seat) => seat.name === null);
+    const buttons = [];
+    if (mine) buttons.push(h("button", { class: "primary", "data-action": "back", onclick: () => ctx.send({ t: "watch", table: table.id }) }, t("lobby.back")));
+    else if (table.status === "open" && free) buttons.push(h("button", { class: "primary", "data-action": "join", onclick: () => ctx.send({ t: "join", table: table.id }) }, t("lobby.join")));
+    if (!mine) buttons.push(h("button", { "data-action": "watch", onclick: () => ctx.send({ t: "watch", table: table.id }) }, t("lobby.watch")));
+    const options = Object.entries(table.options).map(([name, value]) => `${optionLabel(game, name)}: ${optionValueText(value)}`);
+    return h("article", { class: `table-card ${table.status}`, "data-table": table.id },
+      h("header", {},
+        h("b", {}, gameName(game)), " ",
+        h("span", { class: "muted" }, t("lobby.tableNo", { id: table.id })), " ",
+        h("span", { class: `status ${table.status}` }, t(`status.${table.status}`))),
+      h("ul", { class: "seats" }, ...table.seats.map(seatLabel)),
+      h("p", { class: "muted small" },
+        table.host ? t("lobby.host", { name: table.host }) : "",
+        options.length ? ` · ${options.join(", ")}` : "",
+        table.watchers ? ` · ${t("lobby.watchers", { n: table.watchers })}` : ""),
+      h("div", { class: "buttons" }, ...buttons));
+  }
+
+  function render() {
+    tabs();
+    const shown = [...state.tables.values()]
+      .filter((table) => room === "all" || table.game === room)
+      .sort((a, b) => order(a) - order(b) || b.id - a.id);
+    fill(tablesBox, ...(shown.length ? shown.map(tableCard) : [h("p", { class: "muted" }, t("lobby.noTables"))]));
+    fill(onlineBox, h("h2", {}, t("lobby.online", { n: state.online.length })),
+      h("p", { class: "online-names" }, state.online.join(", ")));
+  }
+
+  function drawCreate() {
+    const choice = room === "all" ? ctx.games[0] : ctx.games.find((g) => g.id === room);
+    const select = h("select", { name: "game", "aria-label": t("lobby.game"), onchange: () => fields(select.value) },
+      ...ctx.games.map((game) => h("option", { value: game.id, selected: game.id === choice.id }, gameName(game))));
+    const optionsBox = h("div", { class: "create-options" });
+    function fields(gameId) {
+      const game = ctx.games.find((g) => g.id === gameId);
+      fill(optionsBox, 
+        h("p", { class: "muted small" }, t("lobby.players", { min: game.min_players, max: game.max_players })),
+        ...game.options.map((option) => optionField(game, option)));
+    }
+    fields(choice.id);
+    const form = h("form", {
+      id: "create",
+      onsubmit: (event) => {
+        event.preventDefault();
+        ctx.send({ t: "create", game: select.value, options: readOptions(form, ctx.games.find((g) => g.id === select.value)) });
+      },
+    }, h("label", {}, t("lobby.game"), " ", select), optionsBox, h("button", { class: "primary", type: "submit" }, t("lobby.create")));
+    fill(createBox, h("h2", {}, t("lobby.newTable")), form);
+  }
+
+  drawCreate();
+  render();
+
+  return {
+    element,
+    chat,
+    update(next) { state = next; render(); },
+  };
+}
+
+function order(table) {
+  return { open: 0, running: 1, finished: 2 }[table.status] ?? 3;
+}
+
+function optionField(game, option) {
+  const tip = optionTip(game, option);
+  const title = optionLabel(game, option.name);
+  if (option.type === "boolean") {
+    return h("label", { class: "check", title: tip },
+      h("input", { type: "checkbox", name: `option-${option.name}`, checked: option.default === true }),
+      " ", title, h("span", { class: "muted small" }, ` — ${tip}`));
+  }
+  if (option.choices) {
+    return h("label", { title: tip }, title, " ",
+      h("select", { name: `option-${option.name}` },
+        ...option.choices.map((choice) => h("option", { value: choice, selected: choice === option.default }, String(choice)))));
+  }
+  return h("label", { title: tip }, title, " ",
+    h("input", { type: "number", name: `option-${option.name}`, value: option.default, min: option.minimum, max: option.maximum }));
+}
+
+function readOptions(form, game) {
+  const options = {};
+  for (const option of game.options) {
+    const field = form.elements[`option-${option.name}`];
+    if (!field) continue;
+    const value = option.type === "boolean" ? field.checked : option.type === "integer" ? Number(field.value) : field.value;
+    if (value !== option.default) options[option.name] = value;
+  }
+  return options;
+}

@@ -1,0 +1,30 @@
+// The names a player reads for games and options, in the current language: the game's
+// own names (as the seeds give them), option titles from the room's catalog.
+
+import { getLanguage, t } from "../core/i18n.js";
+
+export function gameName(game) {
+  if (!game) return "";
+  return game.names?.[getLanguage()] || game.title || game.id;
+}
+
+/** An option's title: translated where the catalog has it, else the engine's English. */
+export function optionLabel(game, name) {
+  const option = game?.options?.find((o) => o.name === name);
+  const key = `option.${game?.id}.${name}`;
+  const text = t(key);
+  return text === key ? option?.title || name : text;
+}
+
+export function optionTip(game, option) {
+  const key = `option.${game.id}.${option.name}.tip`;
+  const text = t(key);
+  const tip = text === key ? option.description : text;
+  return option.players ? `${tip} (${t("lobby.onlyFor", { players: option.players.join(", ") })})` : tip;
+}
+
+export function optionValueText(value) {
+  if (value === true) return t("yes");
+  if (value === false) return t("no");
+  return String(value);
+}

@@ -1,0 +1,260 @@
+// A table: who sits where (connected, to move, host, clocks), the game tool (the buttons
+// for the commands this person may use now), the drawn board, the result, the log in
+// words and the table chat. It draws what the table state says; it never changes it:
+// every action is a message to the server, whose answer comes back as an event.
+
+import { fill, h } from "../core/dom.js";
+import { t } from "../core/i18n.js";
+import { actions, clocksNow, missingPlayers } from "../core/table-state.js";
+import { createChat } from "./chat.js";
+import { gameName, optionLabel, optionTip, optionValueText } from "./names.js";
+import { resultPanel } from "./result.js";
+
+const LEVELS = ["random", "simple", "greedy", "mcts"];
+
+export function createTableScreen(root, ctx) {
+  // ctx: {games, me(), send(message), toLobby(), onError(text)}
+  let state = null;
+  let board = null;
+  let boardKey = null;
+  let loading = null;
+  let shownLog = 0;
+  let level = "greedy";
+
+  const chat = createChat({
+    title: t("table.chat"),
+    placeholder: t("table.chatHint"),
+    send: (text) => sendLine(text),
+  });
+  const header = h("header", { class: "table-head" });
+  const seatsBox = h("section", { class: "panel seats-panel", "aria-label": t("table.players") });
+  const toolBox = h("div", { class: "tools", role: "toolbar", "aria-label": t("table.tools") });
+  const noticeBox = h("div", { class: "table-notice" });
+  const boardBox = h("div", { id: "board", class: "board-host" });
+  const logList = h("ol", { class: "move-log", "aria-live": "off" });
+  const logBox = h("details", { class: "panel log-panel", open: true },
+    h("summary", {}, t("table.log")), logList);
+  const element = h("div", { class: "table-screen" },
+    header,
+    h("div", { class: "table-grid" },
+      h("div", { class: "table-main" }, noticeBox, boardBox),
+      h("div", { class: "table-side" }, seatsBox, toolBox, logBox, chat.element)));
+  root.replaceChildren(element);
+  const ticker = setInterval(drawClocks, 250);
+
+  const game = () => ctx.games.find((g) => g.id === state.info.game);
+  const names = () => state.info.seats.map((seat) => seat.name);
+  const seated = () => state.info.seats.some((seat) => seat.name === ctx.me() && !seat.bot);
+
+  function sendLine(text) {
+    // A legal move typed in the chat is played; anything else is chat or a command.
+    if (state.view && state.you !== null && state.view.legal_moves.includes(text)) {
+      ctx.send({ t: "move", table: state.id, v: state.v, move: text });
+    } else {
+      ctx.send({ t: "chat", text, table: state.id });
+    }
+  }
+
+  function drawHeader() {
+    fill(header, 
+      h("button", { type: "button", "data-action": "lobby", title: t("table.lobbyTip"), onclick: () => ctx.toLobby() }, "← ", t("nav.lobby")),
+      h("h1", {}, gameName(game()), " ", h("span", { class: "muted" }, t("lobby.tableNo", { id: state.id }))),
+      h("span", { class: `status ${state.info.status}` }, t(`status.${state.info.status}`)),
+      seated() ? null : h("span", { class: "muted" }, t("table.watching")),
+      h("a", { href: `/rules/${state.info.game}`, target: "_blank", rel: "noopener", title: t("nav.rulesTip") }, t("nav.rules")));
+  }
+
+  function drawSeats() {
+    const info = state.info;
+    const toMove = state.view && !state.view.result ? state.view.to_move : null;
+    const me = ctx.me();
+    const rows = info.seats.map((seat, i) => {
+      const mine = seat.name === me && !seat.bot;
+      const marks = [];
+      if (seat.name !== null && info.host === seat.name && !seat.bot) marks.push(h("span", { class: "mark host", title: t("table.hostTip") }, "★"));
+      if (seat.bot) marks.push(h("span", { class: "mark bot", title: t("lobby.botTip", { level: seat.bot }) }, t("table.bot")));
+      if (seat.replaced) marks.push(h("span", { class: "mark replaced", title: t("table.replacedTip") }, "↺"));
+      const dot = seat.name === null ? null : h("span", {
+        class: `dot ${seat.connected ? "on" : "off"}`,
+        title: seat.connected ? t("lobby.hereTip") : t("lobby.awayTip"),
+        "aria-label": seat.connected ? t("lobby.hereTip") : t("lobby.awayTip"),
+      });
+      const freeButtons = seat.name === null && info.status === "open" ? [
+        actions(state, me).includes("join") ? h("button", { "data-action": `sit-${i}`, onclick: () => ctx.send({ t: "join", table: state.id, seat: i }) }, t("table.sit")) : null,
+        info.host === me ? h("button", { "data-action": `bot-${i}`, title: t("table.botTip", { level }), onclick: () => ctx.send({ t: "bot", table: state.id, level, seat: i }) }, t("table.addBot")) : null,
+      ] : [];
+      const kick = info.status === "open" && info.host === me && seat.name !== null && !mine
+        ? h("button", { class: "small", "data-action": `kick-${i}`, title: t("table.kickTip", { name: seat.name }), onclick: () => ctx.send({ t: "kick", table: state.id, name: seat.name }) }, "✕")
+        : null;
+      return h("li", {
+        class: `seat-row${mine ? " you" : ""}${toMove === i ? " to-move" : ""}${seat.name === null ? " free" : ""}`,
+        "data-seat": i,
+      },
+      h("span", { class: "swatch", title: t("table.seat", { n: i + 1 }) }, String(i + 1)),
+      dot,
+      h("span", { class: "who" }, seat.name ?? t("table.freeSeat")),
+      ...marks,
+      toMove === i ? h("span", { class: "turn", title: t("table.toMoveTip") }, t("table.toMove")) : null,
+      h("span", { class: "clock", "data-clock": i }),
+      ...freeButtons, kick);
+    });
+    fill(seatsBox, h("h2", {}, t("table.players"), info.watchers ? h("span", { class: "muted small" }, " · ", t("lobby.watchers", { n: info.watchers })) : null),
+      h("ol", { class: "seat-list" }, ...rows));
+    drawClocks();
+  }
+
+  function drawClocks() {
+    if (!state) return;
+    const left = clocksNow(state);
+    for (const cell of seatsBox.querySelectorAll("[data-clock]")) {
+      const seat = Number(cell.dataset.clock);
+      if (!left) { cell.textContent = ""; continue; }
+      cell.textContent = clockText(left[seat]);
+      cell.classList.toggle("running", state.clocks.running === seat && !state.clocks.paused);
+      cell.classList.toggle("low", left[seat] < 30);
+    }
+  }
+
+  function drawTools() {
+    const me = ctx.me();
+    const can = actions(state, me);
+    const buttons = [];
+    if (can.includes("join")) buttons.push(h("button", { class: "primary", "data-action": "join", onclick: () => ctx.send({ t: "join", table: state.id }) }, t("table.join")));
+    if (can.includes("leave")) buttons.push(h("button", { "data-action": "leave", title: t("table.leaveTip"), onclick: () => ctx.send({ t: "leave", table: state.id }) }, t("table.leave")));
+    if (can.includes("bot")) {
+      const select = h("select", { "aria-label": t("table.level"), "data-action": "level", onchange: (event) => { level = event.target.value; } },
+        ...LEVELS.map((name) => h("option", { value: name, selected: name === level, title: t(`level.${name}.tip`) }, t(`level.${name}`))));
+      buttons.push(h("span", { class: "bot-tool" }, select,
+        h("button", { "data-action": "bot", title: t("table.botTip", { level }), onclick: () => ctx.send({ t: "bot", table: state.id, level }) }, t("table.addBot"))));
+    }
+    if (can.includes("start")) {
+      const missing = missingPlayers(state.info, game().min_players);
+      buttons.push(h("button", {
+        class: "primary", "data-action": "start", disabled: missing > 0,
+        title: missing ? t("table.needMore", { n: missing }) : t("table.startTip"),
+        onclick: () => ctx.send({ t: "start", table: state.id }),
+      }, t("table.start")));
+    }
+    if (can.includes("resign")) {
+      buttons.push(h("button", {
+        "data-action": "resign", title: t("table.resignTip"),
+        onclick: () => { if (confirm(t("table.resignAsk"))) ctx.send({ t: "resign", table: state.id }); },
+      }, t("table.resign")));
+    }
+    if (can.includes("rematch")) buttons.push(h("button", { class: "primary", "data-action": "rematch", onclick: () => ctx.send({ t: "rematch", table: state.id }) }, t("table.rematch")));
+    fill(toolBox, ...buttons, optionsTool());
+  }
+
+  function optionsTool() {
+    const g = game();
+    if (!g.options.length) return null;
+    const info = state.info;
+    const editable = info.status === "open" && info.host === ctx.me();
+    const rows = g.options.map((option) => {
+      const value = info.options[option.name] ?? option.default;
+      if (!editable) return h("li", { title: optionTip(g, option) }, `${optionLabel(g, option.name)}: ${optionValueText(value)}`);
+      const set = (text) => ctx.send({ t: "option", table: state.id, name: option.name, value: text });
+      const field = option.type === "boolean"
+        ? h("input", { type: "checkbox", checked: value === true, "data-option": option.name, onchange: (event) => set(String(event.target.checked)) })
+        : h("input", { value: String(value), "data-option": option.name, onchange: (event) => set(event.target.value) });
+      return h("li", {}, h("label", { title: optionTip(g, option) }, field, " ", optionLabel(g, option.name)));
+    });
+    return h("div", { class: "options-tool" }, h("h3", {}, t("table.options")), h("ul", {}, ...rows));
+  }
+
+  function drawNotice() {
+    const info = state.info;
+    if (info.status === "open") {
+      const missing = missingPlayers(info, game().min_players);
+      const text = missing ? t("table.needMore", { n: missing })
+        : info.host === ctx.me() ? t("table.youStart") : t("table.waitHost", { name: info.host ?? "—" });
+      fill(noticeBox, h("p", { class: "panel waiting" }, text, " ", h("span", { class: "muted small" }, t("table.commandsHint"))));
+    } else if (state.view && state.view.result) {
+      const extra = actions(state, ctx.me()).includes("rematch")
+        ? h("div", { class: "buttons" }, h("button", { class: "primary", "data-action": "rematch-result", onclick: () => ctx.send({ t: "rematch", table: state.id }) }, t("table.rematch")))
+        : null;
+      fill(noticeBox, resultPanel(info.game, state.view.result, names(), state.you, extra));
+    } else {
+      fill(noticeBox);
+    }
+  }
+
+  async function drawBoard() {
+    if (!state.view) {
+      board?.destroy();
+      board = null;
+      boardKey = null;
+      fill(boardBox);
+      return;
+    }
+    const key = `${state.id}:${state.view.game}:${state.you}:${names().join("|")}`;
+    if (boardKey !== key) {
+      board?.destroy();
+      board = null;
+      boardKey = key;
+      const mine = (loading = import(`/static/boards/${state.view.game}.js`));
+      const module = await mine;
+      if (loading !== mine || boardKey !== key) return;
+      board = module.createBoard(boardBox, {
+        seat: state.you,
+        names: names(),
+        components: game().components ?? {},
+        play: async (move) => ctx.send({ t: "move", table: state.id, v: state.v, move }),
+        onError: ctx.onError,
+      });
+      shownLog = 0;
+    }
+    // Still loading: the loader draws the newest state once the board is there.
+    if (!board || !state.view) return;
+    board.update(state.view);
+    drawLog();
+  }
+
+  function drawLog() {
+    const log = state.view ? state.view.log : [];
+    if (log.length < shownLog) { logList.replaceChildren(); shownLog = 0; }
+    const items = [];
+    for (let i = shownLog; i < log.length; i++) {
+      const entry = log[i];
+      const text = board?.describe ? board.describe(entry, log[i - 1]) : null;
+      if (text === null || text === undefined) continue;
+      items.push(h("li", { class: entry.by === "chance" ? "chance" : `seat-${entry.by}`, title: entry.move }, text));
+    }
+    shownLog = log.length;
+    const atEnd = logList.scrollTop + logList.clientHeight >= logList.scrollHeight - 8;
+    logList.append(...items);
+    while (logList.childElementCount > 400) logList.firstElementChild.remove();
+    if (atEnd) logList.scrollTop = logList.scrollHeight;
+  }
+
+  return {
+    element,
+    chat,
+    get board() { return board; },
+    /** Draw the table as `next` says; `chatAnew` when the chat lines were replaced (a sync). */
+    update(next, chatAnew = false) {
+      const first = state === null;
+      state = next;
+      if (first || chatAnew) chat.replace(state.chat);
+      drawHeader();
+      drawSeats();
+      drawTools();
+      drawNotice();
+      return drawBoard();
+    },
+    destroy() {
+      clearInterval(ticker);
+      board?.destroy();
+      root.replaceChildren();
+    },
+  };
+}
+
+/** Seconds as m:ss (or h:mm:ss for turn-based clocks). */
+export function clockText(seconds) {
+  const whole = Math.max(0, Math.ceil(seconds));
+  const hours = Math.floor(whole / 3600);
+  const minutes = Math.floor((whole % 3600) / 60);
+  const secs = String(whole % 60).padStart(2, "0");
+  return hours ? `${hours}:${String(minutes).padStart(2, "0")}:${secs}` : `${minutes}:${secs}`;
+}

@@ -1,0 +1,128 @@
+"""A person in the room page, driven through Chromium: enter, open a table, and play
+moves as a person would, pointing at the board where the board offers it and typing the
+move in the table's command line otherwise. Screenshots go to test-output/room/."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+from typing import Any
+
+from .browser import ROOT
+
+SHOTS = ROOT / "test-output" / "room"
+
+#: The room state as the page knows it (app.js exposes it read-only).
+STATE = "window.ludoteca && window.ludoteca.table()"
+#: Conditions on it for wait_for_function.
+OVER = f"!!({STATE} && {STATE}.view && {STATE}.view.result)"
+MY_TURN = (
+    f"(() => {{ const s = {STATE}; return !!(s && s.view && s.you !== null"
+    " && s.view.to_move === s.you && s.view.legal_moves.length > 0); })()"
+)
+LOG = f"{STATE}.view.log.length"
+
+
+def open_page(browser: Any, url: str, lang: str = "en", width: int = 1280) -> Any:
+    context = browser.new_context(viewport={"width": width, "height": 950}, locale=lang)
+    page = context.new_page()
+    page.errors = []
+    page.on("pageerror", lambda error: page.errors.append(str(error)))
+    page.goto(url)
+    return page
+
+
+def enter(page: Any, name: str) -> None:
+    page.wait_for_selector("#entry-form")
+    page.fill("#entry-form input[name=name]", name)
+    page.click("#entry-form button[type=submit]")
+    page.wait_for_selector(".lobby")
+
+
+def create_table(page: Any, game: str) -> int:
+    page.select_option("#create select[name=game]", game)
+    page.click("#create button[type=submit]")
+    page.wait_for_selector(".table-screen")
+    page.wait_for_function(f"{STATE} && {STATE}.info.game === '{game}'")
+    return int(page.evaluate(f"{STATE}.id"))
+
+
+def shot(page: Any, name: str) -> Path:
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.wait_for_timeout(400)  # the short move animations
+    path = SHOTS / f"{name}.png"
+    page.screenshot(path=str(path), full_page=True)
+    return path
+
+
+def say(page: Any, text: str) -> None:
+    box = page.locator(".table-screen .chat-say input")
+    box.fill(text)
+    box.press("Enter")
+
+
+def state(page: Any) -> dict[str, Any]:
+    return page.evaluate(STATE)  # type: ignore[no-any-return]
+
+
+def my_turn(table: dict[str, Any]) -> bool:
+    view = table.get("view")
+    return bool(
+        view
+        and not view.get("result")
+        and table.get("you") is not None
+        and view.get("to_move") == table["you"]
+        and view.get("legal_moves")
+    )
+
+
+def point_or_type(page: Any, game: str, legal: list[str], rng: random.Random) -> str:
+    """One move: by pointing at the board where this state allows it, else typed.
+    Returns how it was made ("pointed" or "typed")."""
+    if game == "kingdomino":
+        for spot in (".kd-pickable", ".kd-spot"):
+            if page.locator(spot).count():
+                page.locator(spot).first.click()
+                page.click(".kd-ok")
+                return "pointed"
+    if game == "krone" and "roll" in legal and page.locator("[data-key=roll]").count():
+        page.click("[data-key=roll]")
+        return "pointed"
+    if game == "cronberg" and rng.random() < 0.5 and page.locator(".cb-spot").count():
+        spot = page.locator(".cb-spot").first
+        spot.click()
+        spot.click()  # a second click on the chosen spot confirms
+        return "pointed"
+    say(page, choose(game, legal, rng))
+    return "typed"
+
+
+def choose(game: str, legal: list[str], rng: random.Random) -> str:
+    """A legal move that keeps the match moving towards its end."""
+    if game == "krone":
+        for verb in ("buy", "keep", "end"):
+            mine = [m for m in legal if m.startswith(verb)]
+            if mine:
+                return max(mine, key=len) if verb == "keep" else rng.choice(mine)
+    return rng.choice(legal)
+
+
+def play_to_the_end(
+    page: Any, game: str, rng: random.Random, middle: str | None = None, most: int = 600
+) -> dict[str, int]:
+    """Play this person's moves until the result shows; a screenshot halfway."""
+    made = {"pointed": 0, "typed": 0}
+    shot_taken = middle is None
+    for _ in range(most):
+        page.wait_for_function(f"{MY_TURN} || {OVER}", timeout=60_000)
+        table = state(page)
+        if table["view"]["result"]:
+            page.wait_for_selector(".result")
+            return made
+        if not shot_taken and len(table["view"]["log"]) > 20:
+            shot(page, middle)  # type: ignore[arg-type]
+            shot_taken = True
+        length = len(table["view"]["log"])
+        made[point_or_type(page, game, table["view"]["legal_moves"], rng)] += 1
+        page.wait_for_function(f"{LOG} > {length} || {OVER}", timeout=30_000)
+    raise AssertionError(f"{game}: no result after {most} moves")

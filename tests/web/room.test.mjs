@@ -1,0 +1,108 @@
+// The room's client logic: a table kept from versioned events, resync on a gap, the
+// buttons a person gets, the clocks, and every catalog complete in three languages.
+// Run: node --test tests/web/room.test.mjs
+import { test } from "node:test";
+import assert from "node:assert/strict";
+
+import { actions, applyEvent, clocksNow, fromSync, mergeView, missingPlayers } from "../../src/ludoteca/web/core/table-state.js";
+import catalog from "../../src/ludoteca/web/screens/room.i18n.js";
+import { places } from "../../src/ludoteca/web/screens/result.js";
+import { clockText } from "../../src/ludoteca/web/screens/table.js";
+
+const seat = (name, bot = null, connected = true) => ({ name, bot, connected });
+const info = (status, seats, host = "Anna") => ({ id: 3, game: "krone", options: {}, host, status, seats, watchers: 1, to_move: null });
+const view = (log, from = 0) => ({ game: "krone", players: 2, seat: 0, to_move: 0, position: {}, log_from: from, log, legal_moves: ["roll"], result: null });
+
+function synced() {
+  return fromSync({ t: "sync", v: 5, you: 0, table: info("running", [seat("Anna"), seat("Bot 1", "simple")]), chat: [], match: view([{ by: 0, move: "roll" }]) });
+}
+
+test("events in order advance the version and merge the log", () => {
+  let state = synced();
+  ({ state } = applyEvent(state, { t: "match", table: 3, v: 6, view: view([{ by: "chance", move: "dice 6 5 2" }], 1) }));
+  assert.equal(state.v, 6);
+  assert.deepEqual(state.view.log.map((e) => e.move), ["roll", "dice 6 5 2"]);
+  ({ state } = applyEvent(state, { t: "chat", table: 3, v: 7, line: { name: "Anna", text: "hi", at: 1 } }));
+  assert.equal(state.chat.at(-1).text, "hi");
+});
+
+test("an event already applied is ignored; one that skips ahead asks for a resync", () => {
+  const state = synced();
+  const same = applyEvent(state, { t: "chat", table: 3, v: 5, line: { name: "x", text: "old", at: 1 } });
+  assert.equal(same.state, state);
+  assert.equal(same.resync, null);
+  const gap = applyEvent(state, { t: "match", table: 3, v: 8, view: view([], 3) });
+  assert.equal(gap.state, state);
+  assert.deepEqual(gap.resync, { t: "resync", table: 3, v: 5, log: 1 });
+});
+
+test("a view whose log starts beyond ours cannot be merged", () => {
+  assert.equal(mergeView(view([{ by: 0, move: "roll" }]), view([], 4)), null);
+  const state = synced();
+  const { resync } = applyEvent(state, { t: "match", table: 3, v: 6, view: view([], 4) });
+  assert.deepEqual(resync, { t: "resync", table: 3, v: 5, log: 1 });
+});
+
+test("another table's events and presence do not move the version", () => {
+  const state = synced();
+  assert.equal(applyEvent(state, { t: "chat", table: 9, v: 6, line: {} }).state, state);
+  const { state: present } = applyEvent(state, { t: "presence", table: 3, v: 5, connected: [false, true], watchers: 2 });
+  assert.equal(present.v, 5);
+  assert.equal(present.info.seats[0].connected, false);
+  assert.equal(present.info.watchers, 2);
+});
+
+test("a table back to open (a rematch being set up) has no match to show", () => {
+  const { state } = applyEvent(synced(), { t: "table", v: 6, table: info("open", [seat("Anna"), seat(null)]) });
+  assert.equal(state.view, null);
+});
+
+test("a resync's sync keeps the log we had and adds what we missed", () => {
+  const before = synced();
+  const after = fromSync({ t: "sync", v: 9, you: 0, table: before.info, chat: [], match: view([{ by: "chance", move: "dice 1 1 1" }], 1) }, before);
+  assert.deepEqual(after.view.log.map((e) => e.move), ["roll", "dice 1 1 1"]);
+});
+
+test("the game tool offers what this person may do now", () => {
+  const open = { you: null, info: info("open", [seat("Anna"), seat(null), seat(null)]) };
+  assert.deepEqual(actions(open, "Anna"), ["leave", "bot", "start"]);
+  assert.deepEqual(actions(open, "Bruno"), ["join"]);
+  const full = { you: null, info: info("open", [seat("Anna"), seat("Bot", "greedy")]) };
+  assert.deepEqual(actions(full, "Bruno"), []);
+  assert.deepEqual(actions({ you: 0, info: info("running", [seat("Anna"), seat("Bot", "greedy")]) }, "Anna"), ["resign"]);
+  assert.deepEqual(actions({ you: null, info: info("running", [seat("Anna"), seat("Bot", "greedy")]) }, "Carla"), []);
+  assert.deepEqual(actions({ you: 1, info: info("finished", [seat("Bot", "greedy"), seat("Anna")]) }, "Anna"), ["rematch"]);
+  assert.equal(missingPlayers(open.info, 2), 1);
+  assert.equal(missingPlayers(full.info, 2), 0);
+});
+
+test("clocks count down only for the seat whose clock runs, and not while paused", () => {
+  const state = { ...synced(), clocks: { remaining: [60, 30], running: 0, paused: false }, clocksAt: 1000 };
+  assert.deepEqual(clocksNow(state, 11000), [50, 30]);
+  assert.deepEqual(clocksNow({ ...state, clocks: { ...state.clocks, paused: true } }, 11000), [60, 30]);
+  assert.deepEqual(clocksNow(state, 1_000_000), [0, 30]);
+  assert.equal(clocksNow(synced()), null);
+  assert.equal(clockText(65), "1:05");
+  assert.equal(clockText(3 * 3600 + 61), "3:01:01");
+  assert.equal(clockText(-4), "0:00");
+});
+
+test("shared places are counted as a player would", () => {
+  assert.deepEqual(places({ ranking: [[2], [0, 1], [3]] }), [
+    { place: 1, seats: [2] }, { place: 2, seats: [0, 1] }, { place: 4, seats: [3] },
+  ]);
+});
+
+test("the room's catalog has every text in English, Italian and German", () => {
+  const keys = Object.keys(catalog.en);
+  for (const language of ["it", "de"]) {
+    assert.deepEqual(Object.keys(catalog[language]).sort(), keys.slice().sort(), language);
+    for (const key of keys) {
+      const params = (text) => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
+      assert.deepEqual(params(catalog[language][key]), params(catalog.en[key]), `${language} ${key}`);
+      assert.ok(catalog[language][key].trim(), `${language} ${key} is empty`);
+    }
+  }
+  const translated = keys.filter((key) => catalog.it[key] !== catalog.en[key] && catalog.de[key] !== catalog.en[key]);
+  assert.ok(translated.length > keys.length * 0.8, "most texts differ from the English");
+});

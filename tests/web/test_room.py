@@ -1,0 +1,131 @@
+"""The room in Chromium against a real `ludoteca serve`: enter, open a table, seat a bot,
+start, and play a whole match of every game through the page to the result; two people
+at one table with a spectator, a reload mid-game, and the language switched."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.server.live import running
+
+from .room import (
+    LOG,
+    MY_TURN,
+    OVER,
+    create_table,
+    enter,
+    open_page,
+    play_to_the_end,
+    say,
+    shot,
+    state,
+)
+
+
+@pytest.fixture
+def server(tmp_path: Path) -> Any:
+    with running(f"sqlite+aiosqlite:///{tmp_path / 'room.db'}", bot_delay=0, rate=200) as live:
+        yield live
+
+
+@pytest.mark.parametrize("game", ["krone", "kingdomino", "cronberg", "keltis"])
+def test_a_whole_match_against_a_bot_through_the_page(browser: Any, server: Any, game: str):
+    page = open_page(browser, server.http + "/")
+    enter(page, "Anna")
+    create_table(page, game)
+    page.select_option("[data-action=level]", "greedy")
+    page.click("[data-action=bot]")
+    page.wait_for_function("window.ludoteca.table().info.seats.filter(s => s.bot).length === 1")
+    page.click("[data-action=start]")
+    page.wait_for_function("!!window.ludoteca.table().view")
+    shot(page, f"{game}-start")
+    made = play_to_the_end(page, game, random.Random(1), middle=f"{game}-middle")
+    shot(page, f"{game}-result")
+    table = state(page)
+    result = table["view"]["result"]
+    names = page.inner_text(".result")
+    assert "Anna" in names
+    assert "Bot" in names
+    assert sorted(seat for place in result["ranking"] for seat in place) == [0, 1]
+    # Every move was the page's own (pointed or typed) and none was refused.
+    assert made["pointed"] + made["typed"] > 0
+    if game in ("krone", "kingdomino", "cronberg"):
+        assert made["pointed"] > 0, made
+    assert page.locator(".chat-line.error").count() == 0, page.inner_text(".chat-lines")
+    assert page.locator("[data-action=rematch]").count() == 1
+    assert page.errors == []
+
+
+def test_two_people_a_spectator_a_reload_and_a_language_switch(browser: Any, server: Any):
+    url = server.http + "/"
+    anna = open_page(browser, url, lang="en")
+    enter(anna, "Anna")
+    table_id = create_table(anna, "keltis")
+    bruno = open_page(browser, url, lang="it", width=400)
+    enter(bruno, "Bruno")
+    assert "Siediti" in bruno.inner_text(f"[data-table='{table_id}']")
+    bruno.click(f"[data-table='{table_id}'] [data-action=join]")
+    bruno.wait_for_selector(".table-screen")
+    carla = open_page(browser, url, lang="de")
+    enter(carla, "Carla")
+    carla.click(f"[data-table='{table_id}'] [data-action=watch]")
+    carla.wait_for_selector(".table-screen")
+    anna.wait_for_function("window.ludoteca.table().info.seats.filter(s => s.name).length === 2")
+    say(anna, "ciao Bruno <b>hi</b>")
+    bruno.wait_for_function("document.querySelector('.chat-lines').textContent.includes('ciao')")
+    # Chat is text, never markup.
+    assert bruno.locator(".chat-lines b", has_text="hi").count() == 0
+    anna.click("[data-action=start]")
+    for page in (anna, bruno, carla):
+        page.wait_for_function("!!window.ludoteca.table().view")
+    # The spectator sees no hand; each player sees only their own.
+    spectator_view = state(carla)["view"]
+    assert spectator_view["seat"] is None
+    assert all("hand" not in player for player in spectator_view["position"]["players"])
+    shot(carla, "keltis-spectator-de")
+    rng = random.Random(7)
+    people = {0: anna, 1: bruno}
+    reloaded = switched = False
+    for _ in range(400):
+        table = state(anna)
+        view = table["view"]
+        if view["result"]:
+            break
+        page = people[view["to_move"]]
+        page.wait_for_function(MY_TURN)
+        mine = state(page)
+        length = len(mine["view"]["log"])
+        say(page, rng.choice(mine["view"]["legal_moves"]))
+        page.wait_for_function(f"{LOG} > {length} || {OVER}")
+        anna.wait_for_function(f"{LOG} > {length}")
+        if length > 30 and not reloaded:
+            bruno.reload()
+            bruno.wait_for_function("!!(window.ludoteca.table() && window.ludoteca.table().view)")
+            assert state(bruno)["you"] == 1
+            shot(bruno, "keltis-after-reload-it-phone")
+            reloaded = True
+        if length > 50 and not switched:
+            anna.select_option("#language", "de")
+            anna.wait_for_selector(".table-screen")
+            anna.wait_for_function(
+                "document.querySelector('.table-head').textContent.includes('Tisch')"
+            )
+            assert "Züge" in anna.inner_text(".log-panel summary")
+            switched = True
+    assert reloaded
+    assert switched
+    for page in (anna, bruno, carla):
+        page.wait_for_selector(".result")
+    assert "gewinnt" in anna.inner_text(".result") or "teilen" in anna.inner_text(".result")
+    assert "Vince" in bruno.inner_text(".result") or "pari merito" in bruno.inner_text(".result")
+    shot(anna, "keltis-result-de")
+    shot(carla, "keltis-result-spectator")
+    # The spectator's screen offers no move and no rematch.
+    assert carla.locator("[data-action=rematch]").count() == 0
+    for page in (anna, bruno, carla):
+        assert page.locator(".chat-line.error").count() == 0, page.inner_text(".chat-lines")
+        assert page.errors == []

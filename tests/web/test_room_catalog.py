@@ -1,0 +1,36 @@
+"""The room page's texts: every answer the server can give has a headline in each
+language, and the node tests of the room's client logic pass."""
+
+import re
+from pathlib import Path
+
+from .node_runner import run_node_tests
+
+ROOT = Path(__file__).resolve().parents[2]
+SERVER = ROOT / "src" / "ludoteca" / "server"
+CATALOG = ROOT / "src" / "ludoteca" / "web" / "screens" / "room.i18n.js"
+
+
+def server_codes() -> set[str]:
+    """Every code a Refusal, Stale, Error or Info of the server names."""
+    pattern = re.compile(r"\b(?:Refusal|Stale|Error|Info)\(\s*(?:code=)?\"([a-z_]+)\"")
+    return {code for path in SERVER.rglob("*.py") for code in pattern.findall(path.read_text())}
+
+
+def catalog_keys(language: str) -> set[str]:
+    text = CATALOG.read_text()
+    block = re.search(rf"^const {language} = \{{(.*?)^\}};", text, re.S | re.M)
+    assert block, language
+    return set(re.findall(r'^\s*"([^"]+)":', block.group(1), re.M))
+
+
+def test_every_server_answer_has_a_headline_in_every_language():
+    codes = server_codes()
+    assert {"illegal", "not_your_turn", "stale", "bad_message"} <= codes
+    for language in ("en", "it", "de"):
+        missing = {code for code in codes if f"server.{code}" not in catalog_keys(language)}
+        assert not missing, f"{language}: no text for {sorted(missing)}"
+
+
+def test_room_client_logic_in_node():
+    run_node_tests("room.test.mjs")
