@@ -95,7 +95,7 @@ function onMessage(message) {
     case "lobby_update":
       message.tables.forEach((x) => lobby.tables.set(x.id, x));
       message.closed.forEach((id) => lobby.tables.delete(id));
-      lobby.online = [...lobby.online.filter((n) => !message.left.includes(n)), ...message.joined].sort();
+      lobby.online = [...new Set([...lobby.online.filter((n) => !message.left.includes(n)), ...message.joined])].sort();
       if (lobbyScreen && !table) lobbyScreen.update(lobby);
       break;
     case "lobby_chat":
