@@ -119,7 +119,7 @@ def play_to_the_end(
         if table["view"]["result"]:
             page.wait_for_selector(".result")
             return made
-        if not shot_taken and len(table["view"]["log"]) > 20:
+        if not shot_taken and sum(made.values()) >= 10:
             shot(page, middle)  # type: ignore[arg-type]
             shot_taken = True
         length = len(table["view"]["log"])
