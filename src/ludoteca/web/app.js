@@ -53,7 +53,7 @@ function showTable(chatAnew) {
         send({ t: "leave", table: id });
         showLobby();
       },
-      onError: (text) => tableScreen?.chat.error(text),
+      onError: (text) => tableScreen?.refused(text),
     });
     chatAnew = true;
   }
@@ -122,7 +122,8 @@ function onMessage(message) {
       (tableScreen ?? lobbyScreen)?.chat.info(serverText(message));
       break;
     case "error":
-      (tableScreen ?? lobbyScreen)?.chat.error(serverText(message));
+      if (tableScreen) tableScreen.refused(serverText(message));
+      else lobbyScreen?.chat.error(serverText(message));
       break;
     default:
       break;

@@ -31,13 +31,15 @@ export function createTableScreen(root, ctx) {
   const toolBox = h("div", { class: "tools", role: "toolbar", "aria-label": t("table.tools") });
   const noticeBox = h("div", { class: "table-notice" });
   const boardBox = h("div", { id: "board", class: "board-host" });
+  const toast = h("p", { class: "toast", role: "alert", hidden: true });
+  let toastTimer = null;
   const logList = h("ol", { class: "move-log", "aria-live": "off" });
   const logBox = h("details", { class: "panel log-panel", open: true },
     h("summary", {}, t("table.log")), logList);
   const element = h("div", { class: "table-screen" },
     header,
     h("div", { class: "table-grid" },
-      h("div", { class: "table-main" }, noticeBox, boardBox),
+      h("div", { class: "table-main" }, toast, noticeBox, boardBox),
       h("div", { class: "table-side" }, seatsBox, toolBox, logBox, chat.element)));
   root.replaceChildren(element);
   const ticker = setInterval(drawClocks, 250);
@@ -231,6 +233,14 @@ export function createTableScreen(root, ctx) {
     element,
     chat,
     get board() { return board; },
+    /** A refusal, shown over the board for a moment and kept in the chat. */
+    refused(text) {
+      chat.error(text);
+      toast.textContent = text;
+      toast.hidden = false;
+      clearTimeout(toastTimer);
+      toastTimer = setTimeout(() => { toast.hidden = true; }, 6000);
+    },
     /** Draw the table as `next` says; `chatAnew` when the chat lines were replaced (a sync). */
     update(next, chatAnew = false) {
       const first = state === null;
@@ -244,6 +254,7 @@ export function createTableScreen(root, ctx) {
     },
     destroy() {
       clearInterval(ticker);
+      clearTimeout(toastTimer);
       board?.destroy();
       root.replaceChildren();
     },
