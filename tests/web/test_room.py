@@ -82,6 +82,12 @@ def test_two_people_a_spectator_a_reload_and_a_language_switch(browser: Any, ser
     anna.click("[data-action=start]")
     for page in (anna, bruno, carla):
         page.wait_for_function("!!window.ludoteca.table().view")
+    # A refusal reads in the person's language, over the board, and changes nothing.
+    version = state(bruno)["v"]
+    say(bruno, "/start")
+    bruno.wait_for_selector(".toast:not([hidden])")
+    assert "Solo chi ospita" in bruno.inner_text(".toast")
+    assert state(bruno)["v"] == version
     # The spectator sees no hand; each player sees only their own.
     spectator_view = state(carla)["view"]
     assert spectator_view["seat"] is None
@@ -126,6 +132,7 @@ def test_two_people_a_spectator_a_reload_and_a_language_switch(browser: Any, ser
     shot(carla, "keltis-result-spectator")
     # The spectator's screen offers no move and no rematch.
     assert carla.locator("[data-action=rematch]").count() == 0
-    for page in (anna, bruno, carla):
+    for page in (anna, carla):
         assert page.locator(".chat-line.error").count() == 0, page.inner_text(".chat-lines")
+    for page in (anna, bruno, carla):
         assert page.errors == []
