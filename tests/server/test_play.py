@@ -70,7 +70,9 @@ def test_moves_out_of_turn_illegal_or_by_spectators_are_refused_and_change_nothi
     tables = a.person.client.app.state.room.tables
     length = tables[a.table].live.moves_played
     b.play("roll")
-    assert "Anna's turn, not yours" in b.person.refused("not_your_turn")["text"]
+    refusal = b.person.refused("not_your_turn")
+    assert "Anna's turn, not yours" in refusal["text"]
+    assert refusal["params"] == {"name": "Anna"}
     a.play("buy king")
     assert a.person.refused("illegal")["text"]
     a.play("fly away")
@@ -89,7 +91,7 @@ def test_a_client_can_never_play_chance(enter):
     # After the roll the server has drawn the dice itself: the log holds both.
     assert [e["by"] for e in a.view["log"]][-2:] == [0, "chance"]
     a.play("dice 6 6 6")
-    assert a.person.refused("bad_move")["text"] == "only the server plays chance outcomes"
+    assert a.person.refused("chance_only")["text"] == "only the server plays chance outcomes"
 
 
 def test_a_move_on_an_old_version_is_refused_with_the_current_state(enter):

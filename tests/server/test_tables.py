@@ -69,7 +69,7 @@ def test_options_are_checked_against_the_players_at_the_start(enter):
         ("/option nope 1", "unknown_option", "no option 'nope'"),
         ("/option harmony maybe", "bad_option", "true or false"),
         ("/bot wizard", "bad_bot", "the levels are"),
-        ("/kick Zed", "not_seated", "nobody called 'Zed'"),
+        ("/kick Zed", "no_such_player", "nobody called 'Zed'"),
         ("/resign", "wrong_state", "only when the table is running"),
         ("/rematch", "wrong_state", "only when the table is finished"),
         ("/help nothing", "bad_command", "no command /nothing"),
@@ -132,7 +132,7 @@ def test_lobby_and_table_chat(enter):
     bruno.say("from outside", table)
     bruno.refused("not_watching")
     anna.say("x" * 501, table)
-    anna.refused("bad_chat")
+    assert anna.refused("long_chat")["params"] == {"most": 500}
     anna.say("bell\x07", table)
     anna.refused("bad_chat")
 

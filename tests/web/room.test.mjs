@@ -106,3 +106,25 @@ test("the room's catalog has every text in English, Italian and German", () => {
   const translated = keys.filter((key) => catalog.it[key] !== catalog.en[key] && catalog.de[key] !== catalog.en[key]);
   assert.ok(translated.length > keys.length * 0.8, "most texts differ from the English");
 });
+
+test("the server's answers read in the player's language, with their particulars", async () => {
+  const { addCatalog, setLanguage } = await import("../../src/ludoteca/web/core/i18n.js");
+  const { roomLineText, serverText } = await import("../../src/ludoteca/web/screens/messages.js");
+  addCatalog(catalog);
+  setLanguage("de");
+  const turn = { t: "error", code: "not_your_turn", text: "it is Anna's turn, not yours", params: { name: "Anna" } };
+  assert.equal(serverText(turn), "Anna ist am Zug, nicht du");
+  setLanguage("it");
+  assert.equal(serverText(turn), "È il turno di Anna, non il tuo");
+  assert.equal(serverText({ code: "wrong_state", text: "…", params: { status: "running" } }), "Non ora: il tavolo è in gioco");
+  // The engine's reason follows the headline; particulars the server did not send are not guessed.
+  assert.equal(serverText({ code: "illegal", text: "no card to buy", params: {} }), "Questa mossa ora non è consentita: no card to buy");
+  assert.equal(serverText({ code: "not_host", text: "only the host (Anna) can start", params: {} }), "Solo chi ospita (…) può farlo: only the host (Anna) can start");
+  assert.equal(serverText({ code: "no_such_code", text: "as the server said", params: {} }), "as the server said");
+  const help = serverText({ code: "help", text: "…", params: { commands: [{ name: "join", usage: "/join [seat]" }] } });
+  assert.equal(help, "/join [seat] — siediti, al primo posto libero o a quello indicato");
+  assert.equal(roomLineText({ name: null, text: "Bruno resigns", code: "resigns", params: { name: "Bruno" } }), "Bruno abbandona");
+  assert.equal(roomLineText({ name: null, text: "as said", at: 1 }), "as said");
+  setLanguage("en");
+  assert.equal(serverText(turn), "It is Anna's turn, not yours");
+});

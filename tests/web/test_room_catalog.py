@@ -32,5 +32,17 @@ def test_every_server_answer_has_a_headline_in_every_language():
         assert not missing, f"{language}: no text for {sorted(missing)}"
 
 
+def test_every_command_and_every_line_the_room_says_has_its_text():
+    from ludoteca.server.commands import COMMANDS
+
+    said = re.compile(r"\bannounce\(\s*\"([a-z_]+)\"")
+    codes = {code for path in SERVER.rglob("*.py") for code in said.findall(path.read_text())}
+    assert {"resigns", "resigns_bot"} <= codes
+    for language in ("en", "it", "de"):
+        keys = catalog_keys(language)
+        assert not {f"help.{name}" for name in COMMANDS} - keys, language
+        assert not {f"chat.{code}" for code in codes} - keys, language
+
+
 def test_room_client_logic_in_node():
     run_node_tests("room.test.mjs")

@@ -101,6 +101,13 @@ def _names() -> str:
     return " ".join(f"/{name}" for name in COMMANDS)
 
 
+def help_commands(topic: str | None) -> list[dict[str, str]]:
+    """The commands ``help_text`` describes, by name and usage, for a client that says
+    what each does in its player's language."""
+    names = list(COMMANDS) if topic is None else [topic]
+    return [{"name": name, "usage": COMMANDS[name].usage} for name in names if name in COMMANDS]
+
+
 def help_text(topic: str | None) -> str:
     if topic is None:
         return "\n".join(f"{c.usage} — {c.text}" for c in COMMANDS.values())

@@ -183,10 +183,14 @@ class TableInfo(msgspec.Struct):
     to_move: int | None = None  # the seat to move while running
 
 
-class ChatLine(msgspec.Struct):
+class ChatLine(msgspec.Struct, omit_defaults=True):
     name: str | None  # None: the room itself speaks
     text: str
     at: float
+    #: What the room said, by kind and particulars, for a client's translation (the text
+    #: is its English); only on the room's own lines, and only until a restart.
+    code: str | None = None
+    params: dict[str, Any] = {}
 
 
 class Welcome(ServerMessage, tag="welcome"):

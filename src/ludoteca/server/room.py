@@ -321,11 +321,13 @@ class Room:
             case p.Who(table=table_id):
                 connection.send(p.Info("who", self._who_at(self._table(table_id)), table_id))
             case p.Help(command=topic):
-                connection.send(p.Info("help", commands.help_text(topic)))
+                text = commands.help_text(topic)
+                params = {"commands": commands.help_commands(topic)}
+                connection.send(p.Info("help", text, params=params))
             case p.Resync(table=table_id, v=version, log=since):
                 table = self._table(table_id)
                 if connection not in table.watchers:
-                    raise Refusal("not_watching", f"/watch table {table_id} first")
+                    raise Refusal("not_watching", f"/watch table {table_id} first", table=table_id)
                 if version != table.announced or since != _log_length(table):
                     table.sync(connection, since)
             case p.Ping():
@@ -335,7 +337,9 @@ class Room:
         table = self.tables.get(table_id)
         if table is None:
             open_ids = ", ".join(str(t) for t in sorted(self.tables)) or "none"
-            raise Refusal("no_table", f"there is no table {table_id}; tables: {open_ids}")
+            raise Refusal(
+                "no_table", f"there is no table {table_id}; tables: {open_ids}", table=table_id
+            )
         return table
 
     def _create(
@@ -371,7 +375,9 @@ class Room:
             return
         table = self._table(table_id)
         if connection not in table.watchers:
-            raise Refusal("not_watching", f"/watch table {table_id} first to chat there")
+            raise Refusal(
+                "not_watching", f"/watch table {table_id} first to chat there", table=table_id
+            )
         table.say(who, text)
 
     def _who_at(self, table: Table) -> str:
@@ -409,9 +415,13 @@ def _log_length(table: Table) -> int:
 def _clean(text: str) -> str:
     """Chat text as stored and sent: no control characters, a bounded length."""
     if not text:
-        raise Refusal("bad_chat", "an empty line is not sent")
+        raise Refusal("empty_chat", "an empty line is not sent")
     if len(text) > p.MAX_CHAT_CHARS:
-        raise Refusal("bad_chat", f"a chat line has at most {p.MAX_CHAT_CHARS} characters")
+        raise Refusal(
+            "long_chat",
+            f"a chat line has at most {p.MAX_CHAT_CHARS} characters",
+            most=p.MAX_CHAT_CHARS,
+        )
     if any(unicodedata.category(ch) in ("Cc", "Cf") for ch in text):
         raise Refusal("bad_chat", "a chat line cannot hold control characters")
     return text

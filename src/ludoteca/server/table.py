@@ -248,7 +248,10 @@ class Table:
         if name not in declared:
             known = ", ".join(declared) or "none"
             raise Refusal(
-                "unknown_option", f"{self.game.id} has no option {name!r}; its options: {known}"
+                "unknown_option",
+                f"{self.game.id} has no option {name!r}; its options: {known}",
+                name=name,
+                known=known,
             )
         try:
             self.options[name] = declared[name].parse(value)
@@ -272,8 +275,12 @@ class Table:
         self._expect(OPEN, "seat a bot")
         level = level or DEFAULT_LEVEL
         if level not in bot_levels():
+            levels = ", ".join(bot_levels())
             raise Refusal(
-                "bad_bot", f"no bot level {level!r}; the levels are: {', '.join(bot_levels())}"
+                "bad_bot",
+                f"no bot level {level!r}; the levels are: {levels}",
+                level=level,
+                levels=levels,
             )
         seat = self._free_seat(seat)
         taken = {chair.name for chair in self.seats if chair is not None}
@@ -291,20 +298,31 @@ class Table:
                 self._changed()
                 return
         seated = ", ".join(chair.name for chair in self.seats if chair is not None)
-        raise Refusal("not_seated", f"nobody called {name!r} sits here; seated: {seated}")
+        raise Refusal(
+            "no_such_player",
+            f"nobody called {name!r} sits here; seated: {seated}",
+            name=name,
+            seated=seated,
+        )
 
     def _free_seat(self, seat: int | None) -> int:
         if seat is None:
             for index, chair in enumerate(self.seats):
                 if chair is None:
                     return index
-            raise Refusal("full", f"all {len(self.seats)} seats are taken")
+            raise Refusal("full", f"all {len(self.seats)} seats are taken", n=len(self.seats))
         if not 0 <= seat < len(self.seats):
-            raise Refusal("bad_seat", f"seats are numbered 0 to {len(self.seats) - 1}, not {seat}")
-        if self.seats[seat] is not None:
-            free = [str(i) for i, chair in enumerate(self.seats) if chair is None]
+            last = len(self.seats) - 1
             raise Refusal(
-                "seat_taken", f"seat {seat} is taken; free seats: {', '.join(free) or 'none'}"
+                "bad_seat", f"seats are numbered 0 to {last}, not {seat}", seat=seat, last=last
+            )
+        if self.seats[seat] is not None:
+            free = ", ".join(str(i) for i, chair in enumerate(self.seats) if chair is None)
+            raise Refusal(
+                "seat_taken",
+                f"seat {seat} is taken; free seats: {free or 'none'}",
+                seat=seat,
+                free=free,
             )
         return seat
 
@@ -328,6 +346,8 @@ class Table:
                 "too_few",
                 f"{self.game.id} needs at least {self.game.min_players} players; "
                 f"{len(chairs)} seated (/join, or /bot to add a bot)",
+                min=self.game.min_players,
+                seated=len(chairs),
             )
         try:
             match = self.game.new_match(len(chairs), self.options)
@@ -376,9 +396,10 @@ class Table:
             )
         actor = match.to_move
         if actor is CHANCE:
-            raise Refusal("not_your_turn", "wait: the server is drawing a chance outcome")
+            raise Refusal("drawing", "wait: the server is drawing a chance outcome")
         if actor != seat:
-            raise Refusal("not_your_turn", f"it is {self._seat_name(actor)}'s turn, not yours")
+            name = self._seat_name(actor)
+            raise Refusal("not_your_turn", f"it is {name}'s turn, not yours", name=name)
         self._play_seat(seat, text)
 
     def _seat_name(self, seat: object) -> str:
@@ -393,7 +414,7 @@ class Table:
             raise Refusal("bad_move", str(error)) from None
         if move.is_chance:
             # Whether a forced outcome were accepted would tell what is left in a deck.
-            raise Refusal("bad_move", "only the server plays chance outcomes")
+            raise Refusal("chance_only", "only the server plays chance outcomes")
         since = match.moves_played
         try:
             match.play(move)
@@ -494,14 +515,19 @@ class Table:
                 chair.bot = DEFAULT_LEVEL
         self._changed(rows)
         if len(remaining) > 1:
-            self.say(None, f"{who.name} resigns; a bot ({DEFAULT_LEVEL}) plays the seat on")
+            self.announce(
+                "resigns_bot",
+                f"{who.name} resigns; a bot ({DEFAULT_LEVEL}) plays the seat on",
+                name=who.name,
+                level=DEFAULT_LEVEL,
+            )
         else:
-            self.say(None, f"{who.name} resigns")
+            self.announce("resigns", f"{who.name} resigns", name=who.name)
 
     def rematch(self, who: Who) -> None:
         self._expect(FINISHED, "rematch")
         if self.seat_of(who.id) is None and self.host_id != who.id:
-            raise Refusal("not_seated", "only the players of the last match can ask for a rematch")
+            raise Refusal("not_player", "only the players of the last match can ask for a rematch")
         for chair in self.seats:
             if chair is not None and chair.user_id is not None:
                 chair.bot = None  # a resigned player plays their own seat again
@@ -515,12 +541,19 @@ class Table:
 
     # -- chat ---------------------------------------------------------------------------
 
-    def say(self, who: Who | None, text: str) -> None:
-        """A chat line; ``who`` None is the room itself (a resignation, a bot taking over)."""
+    def say(self, who: Who, text: str) -> None:
+        """A person's chat line."""
+        self._chat(who, p.ChatLine(who.name, text, time.time()))
+
+    def announce(self, code: str, text: str, **params: Any) -> None:
+        """The room speaks at the table (a resignation, a bot taking over): ``text`` in
+        English, ``code`` and ``params`` for the players' own languages."""
+        self._chat(None, p.ChatLine(None, text, time.time(), code, params))
+
+    def _chat(self, who: Who | None, line: p.ChatLine) -> None:
         if self.status == CLOSED:
             raise Refusal("closed", "this table is closed")
-        name = None if who is None else who.name
-        line = p.ChatLine(name, text, time.time())
+        name, text = line.name, line.text
         self.version += 1
         version = self.version
         self.chat.append((version, line))
@@ -672,7 +705,7 @@ class Table:
     def _expect_host(self, who: Who, action: str) -> None:
         if who.id != self.host_id:
             host = self._name_of(self.host_id) or "nobody"
-            raise Refusal("not_host", f"only the host ({host}) can {action}")
+            raise Refusal("not_host", f"only the host ({host}) can {action}", host=host)
 
 
 def _plain(value: OptionValue) -> str:
@@ -683,6 +716,10 @@ def game_or_refuse(game_id: str) -> Game:
     try:
         return ludoteca.game(game_id)
     except LudotecaError:
+        games = ", ".join(ludoteca.games())
         raise Refusal(
-            "unknown_game", f"no game {game_id!r}; the games are: {', '.join(ludoteca.games())}"
+            "unknown_game",
+            f"no game {game_id!r}; the games are: {games}",
+            game=game_id,
+            games=games,
         ) from None

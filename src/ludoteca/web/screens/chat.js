@@ -4,6 +4,7 @@
 
 import { h } from "../core/dom.js";
 import { t } from "../core/i18n.js";
+import { roomLineText } from "./messages.js";
 
 export function createChat({ title, placeholder, send }) {
   const lines = h("div", { class: "chat-lines", role: "log", "aria-live": "polite", tabindex: "0" });
@@ -40,7 +41,8 @@ export function createChat({ title, placeholder, send }) {
     input,
     /** A line of chat ({name, text, at}); a null name is the room speaking. */
     line(chatLine) {
-      add(chatLine.name === null ? "room" : "person", chatLine.name, chatLine.text, chatLine.at);
+      if (chatLine.name === null) add("room", null, roomLineText(chatLine), chatLine.at);
+      else add("person", chatLine.name, chatLine.text, chatLine.at);
     },
     /** All lines anew (after a sync). */
     replace(chatLines) {

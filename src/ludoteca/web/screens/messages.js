@@ -1,13 +1,48 @@
-// What the server says (refusals and answers), in the player's language. The server
-// names each kind by a stable code; the catalog has a headline per code. The server's
-// own words carry the details (an engine's reason why a move is illegal, the list of
-// commands): in English they are the message, elsewhere they follow the headline.
+// What the server says (refusals, answers, the room's own chat lines), in the player's
+// language. The server names each kind by a stable code with its particulars (params);
+// the catalog has a sentence per code. Where the particulars are the engine's own
+// reasons (why a move is illegal, a wrong option value), they are English and follow
+// the translated headline; so does a text the catalog has no sentence for.
 
-import { getLanguage, t } from "../core/i18n.js";
+import { t } from "../core/i18n.js";
+
+/** Codes whose server text carries the engine's reason: headline, then the reason. */
+const REASONED = new Set(["bad_move", "illegal", "bad_option", "bad_command", "bad_message", "who", "options"]);
 
 export function serverText(message) {
+  if (message.code === "help" && message.params?.commands) return helpText(message.params.commands);
   const key = `server.${message.code}`;
-  const headline = t(key, message.params || {});
-  if (headline === key || getLanguage() === "en") return message.text || headline;
-  return message.text ? `${headline} — ${message.text}` : headline;
+  const params = translatedParams(message.params || {});
+  const sentence = t(key, params);
+  if (sentence === key) return message.text;
+  if (REASONED.has(message.code) || /\{\w+\}/.test(sentence)) {
+    return message.text ? `${sentence.replace(/\{\w+\}/g, "…")}: ${message.text}` : sentence;
+  }
+  return sentence;
+}
+
+/** The room's own chat line (a resignation…) in the player's language. */
+export function roomLineText(line) {
+  if (!line.code) return line.text;
+  const key = `chat.${line.code}`;
+  const text = t(key, translatedParams(line.params || {}));
+  return text === key || /\{\w+\}/.test(text) ? line.text : text;
+}
+
+function translatedParams(params) {
+  const out = { ...params };
+  for (const name of ["status", "expected"]) {
+    if (typeof out[name] === "string") out[name] = t(`status.${out[name]}`);
+  }
+  if (typeof out.level === "string") out.level = t(`level.${out.level}`);
+  return out;
+}
+
+/** The commands, each with what it does in the player's language. */
+function helpText(commands) {
+  return commands.map(({ name, usage }) => {
+    const key = `help.${name}`;
+    const text = t(key);
+    return `${usage} — ${text === key ? "" : text}`;
+  }).join("\n");
 }
