@@ -27,13 +27,18 @@ def test_slash_commands_do_what_their_messages_do(enter):
     anna.say("/option", table)
     listing = anna.expect("info", code="options")
     assert "mighty_duel = true" in listing["text"]
+    assert listing["params"]["values"]["mighty_duel"] is True
+    assert listing["params"]["values"]["harmony"] is False
     anna.say("/bot random", table)
     anna.expect("table", where=lambda m: m["table"]["seats"][1]["bot"] == "random")
     anna.say("/who", table)
-    who = anna.expect("info", code="who")["text"]
-    assert "Anna" in who
-    assert "Bruno" in who
-    assert "random" in who
+    who = anna.expect("info", code="who")
+    assert "Anna" in who["text"]
+    assert "Bruno" in who["text"]
+    assert "random" in who["text"]
+    seats = {s["seat"]: s for s in who["params"]["seats"]}
+    assert seats[1]["bot"] == "random"
+    assert seats[3] == {"seat": 3, "name": "Bruno", "bot": None, "here": True}
 
 
 def test_start_needs_the_host_and_enough_players(enter):
@@ -140,9 +145,10 @@ def test_lobby_and_table_chat(enter):
 def test_help_lists_every_command(enter):
     anna = enter("Anna")
     anna.say("/help")
-    text = anna.expect("info", code="help")["text"]
+    answer = anna.expect("info", code="help")
     for name in commands.COMMANDS:
-        assert f"/{name}" in text
+        assert f"/{name}" in answer["text"]
+    assert [c["name"] for c in answer["params"]["commands"]] == list(commands.COMMANDS)
 
 
 def test_commands_parse_to_the_messages_a_button_sends():

@@ -128,3 +128,15 @@ test("the server's answers read in the player's language, with their particulars
   setLanguage("en");
   assert.equal(serverText(turn), "It is Anna's turn, not yours");
 });
+
+test("who is here and the options read in the player's language", async () => {
+  const { setLanguage } = await import("../../src/ludoteca/web/core/i18n.js");
+  const { serverText } = await import("../../src/ludoteca/web/screens/messages.js");
+  setLanguage("de");
+  const who = { code: "who", text: "…", params: { seats: [{ seat: 0, name: "Anna", bot: null, here: false }, { seat: 1, name: "Bot 1", bot: "greedy", here: true }], watching: [] } };
+  assert.equal(serverText(who), "Es sitzen: 1. Anna (nicht verbunden); 2. Bot 1 (Bot, gierig). Es schauen zu: niemand.");
+  assert.equal(serverText({ code: "who", text: "…", params: { online: ["Anna", "Bruno"] } }), "Online: Anna, Bruno");
+  const game = { id: "kingdomino", options: [{ name: "harmony", title: "Harmony" }] };
+  assert.equal(serverText({ code: "options", text: "…", params: { game: "kingdomino", values: { harmony: true } } }, [game]), "Harmonie: ja");
+  setLanguage("en");
+});

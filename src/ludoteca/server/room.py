@@ -302,7 +302,9 @@ class Room:
                 self._table(table_id).start(who)
             case p.SetOption(table=table_id, name=None):
                 table = self._table(table_id)
-                connection.send(p.Info("options", table.describe_options(), table_id))
+                values = {o.name: table.options.get(o.name, o.default) for o in table.game.options}
+                params = {"game": table.game.id, "values": values}
+                connection.send(p.Info("options", table.describe_options(), table_id, params))
             case p.SetOption(table=table_id, name=name, value=value):
                 if value is None:
                     raise Refusal("bad_option", f"give a value: /option {name} VALUE")
@@ -317,9 +319,13 @@ class Room:
                 self._table(table_id).rematch(who)
             case p.Who(table=None):
                 names = sorted(self.names[user] for user in self.connections)
-                connection.send(p.Info("who", "online: " + ", ".join(names)))
+                connection.send(
+                    p.Info("who", "online: " + ", ".join(names), params={"online": names})
+                )
             case p.Who(table=table_id):
-                connection.send(p.Info("who", self._who_at(self._table(table_id)), table_id))
+                table = self._table(table_id)
+                text, params = self._who_at(table)
+                connection.send(p.Info("who", text, table_id, params))
             case p.Help(command=topic):
                 text = commands.help_text(topic)
                 params = {"commands": commands.help_commands(topic)}
@@ -380,22 +386,33 @@ class Room:
             )
         table.say(who, text)
 
-    def _who_at(self, table: Table) -> str:
+    def _who_at(self, table: Table) -> tuple[str, dict[str, Any]]:
+        """Who sits and who watches: in English, and as particulars for a client."""
         online = self.online_ids()
-        seated = [
-            f"{seat}: {chair.name}"
-            + (f" (bot, {chair.bot})" if chair.bot else "")
-            + ("" if chair.bot or chair.user_id in online else " (away)")
+        seats = [
+            {
+                "seat": seat,
+                "name": chair.name,
+                "bot": chair.bot,
+                "here": chair.bot is not None or chair.user_id in online,
+            }
             for seat, chair in enumerate(table.seats)
             if chair is not None
         ]
+        seated = [
+            f"{s['seat']}: {s['name']}"
+            + (f" (bot, {s['bot']})" if s["bot"] else "")
+            + ("" if s["here"] else " (away)")
+            for s in seats
+        ]
         watching = sorted({c.user.name for c in table.watchers if table.seat_of(c.user.id) is None})
-        return (
+        text = (
             f"table {table.id} ({table.game.id}, {table.status}); seats: "
             + ("; ".join(seated) or "none")
             + "; watching: "
             + (", ".join(watching) or "nobody")
         )
+        return text, {"seats": seats, "watching": watching}
 
     def status(self) -> dict[str, Any]:
         return {

@@ -119,11 +119,11 @@ function onMessage(message) {
       break;
     }
     case "info":
-      (tableScreen ?? lobbyScreen)?.chat.info(serverText(message));
+      (tableScreen ?? lobbyScreen)?.chat.info(serverText(message, games));
       break;
     case "error":
-      if (tableScreen) tableScreen.refused(serverText(message));
-      else lobbyScreen?.chat.error(serverText(message));
+      if (tableScreen) tableScreen.refused(serverText(message, games));
+      else lobbyScreen?.chat.error(serverText(message, games));
       break;
     default:
       break;

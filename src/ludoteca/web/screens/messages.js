@@ -5,15 +5,18 @@
 // the translated headline; so does a text the catalog has no sentence for.
 
 import { t } from "../core/i18n.js";
+import { optionLabel, optionValueText } from "./names.js";
 
 /** Codes whose server text carries the engine's reason: headline, then the reason. */
-const REASONED = new Set(["bad_move", "illegal", "bad_option", "bad_command", "bad_message", "who", "options"]);
+const REASONED = new Set(["bad_move", "illegal", "bad_option", "bad_command", "bad_message"]);
 
-export function serverText(message) {
-  if (message.code === "help" && message.params?.commands) return helpText(message.params.commands);
+export function serverText(message, games = []) {
+  const params = message.params || {};
+  if (message.code === "help" && params.commands) return helpText(params.commands);
+  if (message.code === "who" && (params.seats || params.online)) return whoText(params);
+  if (message.code === "options" && params.values) return optionsText(games.find((g) => g.id === params.game), params.values);
   const key = `server.${message.code}`;
-  const params = translatedParams(message.params || {});
-  const sentence = t(key, params);
+  const sentence = t(key, translatedParams(params));
   if (sentence === key) return message.text;
   if (REASONED.has(message.code) || /\{\w+\}/.test(sentence)) {
     return message.text ? `${sentence.replace(/\{\w+\}/g, "…")}: ${message.text}` : sentence;
@@ -45,4 +48,24 @@ function helpText(commands) {
     const text = t(key);
     return `${usage} — ${text === key ? "" : text}`;
   }).join("\n");
+}
+
+/** Who sits (and whether a bot, whether here) and who watches; in the lobby, who is online. */
+function whoText(params) {
+  if (params.online) return t("who.online", { names: params.online.join(", ") });
+  const seats = params.seats.map((s) => {
+    const marks = [s.bot ? t("who.bot", { level: t(`level.${s.bot}`) }) : null, s.here ? null : t("lobby.awayTip")].filter(Boolean);
+    return `${s.seat + 1}. ${s.name}${marks.length ? ` (${marks.join(", ")})` : ""}`;
+  });
+  return t("who.table", {
+    seats: seats.join("; ") || t("who.nobody"),
+    watching: params.watching.join(", ") || t("who.nobody"),
+  });
+}
+
+/** The table's options and their values, in the player's language. */
+function optionsText(game, values) {
+  const names = Object.keys(values);
+  if (!names.length) return t("who.noOptions");
+  return names.map((name) => `${optionLabel(game, name)}: ${optionValueText(values[name])}`).join("\n");
 }

@@ -181,6 +181,11 @@ const en = {
   "help.rematch": "play again with the same seats (after the end)",
   "help.who": "who sits and watches here (in the lobby: who is online)",
   "help.help": "the commands, or one command in detail",
+  "who.online": "Online: {names}",
+  "who.table": "Seated: {seats}. Watching: {watching}.",
+  "who.bot": "bot, {level}",
+  "who.nobody": "nobody",
+  "who.noOptions": "This game has no options.",
 };
 
 const it = {
@@ -362,6 +367,11 @@ const it = {
   "help.rematch": "gioca di nuovo con gli stessi posti (dopo la fine)",
   "help.who": "chi siede e chi guarda qui (nella sala: chi è in linea)",
   "help.help": "i comandi, o un comando in dettaglio",
+  "who.online": "In linea: {names}",
+  "who.table": "Seduti: {seats}. Guardano: {watching}.",
+  "who.bot": "bot, {level}",
+  "who.nobody": "nessuno",
+  "who.noOptions": "Questo gioco non ha opzioni.",
 };
 
 const de = {
@@ -543,6 +553,11 @@ const de = {
   "help.rematch": "noch einmal mit denselben Plätzen spielen (nach dem Ende)",
   "help.who": "wer hier sitzt und zuschaut (in der Lobby: wer online ist)",
   "help.help": "die Befehle, oder einer im Detail",
+  "who.online": "Online: {names}",
+  "who.table": "Es sitzen: {seats}. Es schauen zu: {watching}.",
+  "who.bot": "Bot, {level}",
+  "who.nobody": "niemand",
+  "who.noOptions": "Dieses Spiel hat keine Optionen.",
 };
 
 export default { en, it, de };
