@@ -32,6 +32,8 @@ def test_a_nickname_is_unique_among_those_online(room):
     response = room.post("/api/guest", json={"name": "ANNA"})
     assert response.status_code == 409
     assert "online" in response.json()["error"]
+    assert response.json()["code"] == "name_online"
+    assert response.json()["params"] == {"name": "ANNA"}
     anna.close()
 
 

@@ -13,7 +13,9 @@ CATALOG = ROOT / "src" / "ludoteca" / "web" / "screens" / "room.i18n.js"
 
 def server_codes() -> set[str]:
     """Every code a Refusal, Stale, Error or Info of the server names."""
-    pattern = re.compile(r"\b(?:Refusal|Stale|Error|Info)\(\s*(?:code=)?\"([a-z_]+)\"")
+    pattern = re.compile(
+        r"\b(?:Refusal|Stale|Error|Info|AccountError|_refuse)\(\s*(?:code=)?\"([a-z_]+)\""
+    )
     return {code for path in SERVER.rglob("*.py") for code in pattern.findall(path.read_text())}
 
 
@@ -26,7 +28,7 @@ def catalog_keys(language: str) -> set[str]:
 
 def test_every_server_answer_has_a_headline_in_every_language():
     codes = server_codes()
-    assert {"illegal", "not_your_turn", "stale", "bad_message"} <= codes
+    assert {"illegal", "not_your_turn", "stale", "bad_message", "bad_name", "wrong_login"} <= codes
     for language in ("en", "it", "de"):
         missing = {code for code in codes if f"server.{code}" not in catalog_keys(language)}
         assert not missing, f"{language}: no text for {sorted(missing)}"

@@ -22,17 +22,26 @@ _hasher = PasswordHasher()
 
 
 class AccountError(ValueError):
-    """A name or password that cannot be used; the text says why and what is allowed."""
+    """A name or password that cannot be used; the text says why and what is allowed,
+    ``code`` names the kind for a client's translation."""
+
+    def __init__(self, code: str, text: str, **params: object) -> None:
+        super().__init__(text)
+        self.code = code
+        self.params = params
 
 
 def check_name(name: object) -> str:
     if not isinstance(name, str):
-        raise AccountError("a name is a text of 2 to 20 letters, digits, spaces or . ' - _")
+        raise AccountError(
+            "bad_name", "a name is a text of 2 to 20 letters, digits, spaces or . ' - _"
+        )
     name = unicodedata.normalize("NFC", name.strip())
     if not 2 <= len(name) <= 20 or not NAME.match(name) or "  " in name:
         raise AccountError(
+            "bad_name",
             f"{name!r} cannot be a name: use 2 to 20 letters or digits (spaces, . ' - _ "
-            "inside), starting with a letter or digit"
+            "inside), starting with a letter or digit",
         )
     return name
 
@@ -44,7 +53,9 @@ def name_key(name: str) -> str:
 
 def check_password(password: object) -> str:
     if not isinstance(password, str) or not MIN_PASSWORD <= len(password) <= 200:
-        raise AccountError(f"a password has {MIN_PASSWORD} to 200 characters")
+        raise AccountError(
+            "bad_password", f"a password has {MIN_PASSWORD} to 200 characters", min=MIN_PASSWORD
+        )
     return password
 
 

@@ -111,13 +111,13 @@ async def games(request: Request) -> Response:
 async def _read_entry(request: Request) -> Entry:
     body = await request.body()
     if len(body) > 4096:
-        raise AccountError("the request is too large")
+        raise AccountError("bad_request", "the request is too large")
     try:
         return _entry.decode(body)
     except msgspec.ValidationError as error:
-        raise AccountError(f"send {{'name': …, 'password': …}}: {error}") from None
+        raise AccountError("bad_request", f"send {{'name': …, 'password': …}}: {error}") from None
     except msgspec.DecodeError:
-        raise AccountError("send a JSON object {'name': …, 'password': …}") from None
+        raise AccountError("bad_request", "send a JSON object {'name': …, 'password': …}") from None
 
 
 def _entered(request: Request, user_id: int, name: str, guest: bool) -> Response:
@@ -135,8 +135,14 @@ def _entered(request: Request, user_id: int, name: str, guest: bool) -> Response
     return response
 
 
-def _refuse(text: str, status: int = 400) -> Response:
-    return JSONResponse({"error": text}, status_code=status)
+def _refuse(code: str, text: str, status: int = 400, **params: object) -> Response:
+    """A refusal: ``error`` says in English what was wrong and what is allowed; ``code``
+    and ``params`` let a client say it in its player's language."""
+    return JSONResponse({"error": text, "code": code, "params": params}, status_code=status)
+
+
+def _refuse_entry(error: AccountError) -> Response:
+    return _refuse(error.code, str(error), 400, **error.params)
 
 
 async def enter_as_guest(request: Request) -> Response:
@@ -145,11 +151,18 @@ async def enter_as_guest(request: Request) -> Response:
         entry = await _read_entry(request)
         name = check_name(entry.name)
     except AccountError as error:
-        return _refuse(str(error))
+        return _refuse_entry(error)
     if await room.store.registered(name_key(name)) is not None:
-        return _refuse(f"{name!r} is a registered player's name: log in, or pick another", 409)
+        return _refuse(
+            "name_registered",
+            f"{name!r} is a registered player's name: log in, or pick another",
+            409,
+            name=name,
+        )
     if room.name_taken(name):
-        return _refuse(f"someone called {name!r} is online: pick another name", 409)
+        return _refuse(
+            "name_online", f"someone called {name!r} is online: pick another name", 409, name=name
+        )
     user_id = await room.store.add_user(name, name_key(name), None)
     return _entered(request, user_id, name, True)
 
@@ -161,13 +174,14 @@ async def register(request: Request) -> Response:
         name = check_name(entry.name)
         password = check_password(entry.password)
     except AccountError as error:
-        return _refuse(str(error))
+        return _refuse_entry(error)
+    taken = _refuse("name_taken", f"the name {name!r} is taken: pick another", 409, name=name)
     if await room.store.registered(name_key(name)) is not None or room.name_taken(name):
-        return _refuse(f"the name {name!r} is taken: pick another", 409)
+        return taken
     try:
         user_id = await room.store.add_user(name, name_key(name), hash_password(password))
     except Exception:  # the unique index: someone registered it a moment ago
-        return _refuse(f"the name {name!r} is taken: pick another", 409)
+        return taken
     return _entered(request, user_id, name, False)
 
 
@@ -176,7 +190,7 @@ async def login(request: Request) -> Response:
     try:
         entry = await _read_entry(request)
     except AccountError as error:
-        return _refuse(str(error))
+        return _refuse_entry(error)
     user = await room.store.registered(name_key(entry.name.strip()))
     if (
         user is None
@@ -184,7 +198,7 @@ async def login(request: Request) -> Response:
         or entry.password is None
         or not password_matches(user.password_hash, entry.password)
     ):
-        return _refuse("no player with that name and password", 401)
+        return _refuse("wrong_login", "no player with that name and password", 401)
     return _entered(request, user.id, user.name, False)
 
 
@@ -199,7 +213,7 @@ async def me(request: Request) -> Response:
         request.app.state.room, request.app.state.sessions, request.cookies.get(COOKIE)
     )
     if person is None:
-        return _refuse("not entered", 401)
+        return _refuse("not_entered", "not entered", 401)
     return JSONResponse(msgspec.to_builtins(person))
 
 

@@ -3,6 +3,7 @@
 
 import { fill, h } from "../core/dom.js";
 import { t } from "../core/i18n.js";
+import { serverText } from "./messages.js";
 
 const NAME = { minlength: 2, maxlength: 20, autocomplete: "nickname", required: true };
 
@@ -21,7 +22,7 @@ export function showEntry(root, entered) {
     const answer = await fetch(path, { method: "POST", body: JSON.stringify(body) });
     const data = await answer.json();
     if (answer.ok) entered(data);
-    else message.textContent = t("entry.refused", { reason: data.error });
+    else message.textContent = t("entry.refused", { reason: serverText({ code: data.code, text: data.error, params: data.params }) });
   }
 
   function render() {

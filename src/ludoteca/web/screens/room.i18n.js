@@ -186,6 +186,14 @@ const en = {
   "who.bot": "bot, {level}",
   "who.nobody": "nobody",
   "who.noOptions": "This game has no options.",
+  "server.bad_name": "A name has 2 to 20 letters or digits (spaces, . ' - _ inside), starting with a letter or digit",
+  "server.bad_password": "A password has at least {min} characters",
+  "server.bad_request": "The room did not understand the request",
+  "server.name_registered": "{name} is a registered player's name: log in, or pick another",
+  "server.name_online": "Someone called {name} is here: pick another name",
+  "server.name_taken": "The name {name} is taken: pick another",
+  "server.wrong_login": "No player with that name and password",
+  "server.not_entered": "Not entered yet",
 };
 
 const it = {
@@ -372,6 +380,14 @@ const it = {
   "who.bot": "bot, {level}",
   "who.nobody": "nessuno",
   "who.noOptions": "Questo gioco non ha opzioni.",
+  "server.bad_name": "Un nome ha da 2 a 20 lettere o cifre (spazi, . ' - _ all'interno) e inizia con una lettera o una cifra",
+  "server.bad_password": "Una password ha almeno {min} caratteri",
+  "server.bad_request": "La sala non ha capito la richiesta",
+  "server.name_registered": "{name} è il nome di un giocatore registrato: accedi o scegline un altro",
+  "server.name_online": "C'è già qualcuno di nome {name}: scegli un altro nome",
+  "server.name_taken": "Il nome {name} è già preso: scegline un altro",
+  "server.wrong_login": "Nessun giocatore con questo nome e questa password",
+  "server.not_entered": "Non sei ancora entrato",
 };
 
 const de = {
@@ -558,6 +574,14 @@ const de = {
   "who.bot": "Bot, {level}",
   "who.nobody": "niemand",
   "who.noOptions": "Dieses Spiel hat keine Optionen.",
+  "server.bad_name": "Ein Name hat 2 bis 20 Buchstaben oder Ziffern (Leerzeichen, . ' - _ im Inneren) und beginnt mit einem Buchstaben oder einer Ziffer",
+  "server.bad_password": "Ein Passwort hat mindestens {min} Zeichen",
+  "server.bad_request": "Der Raum hat die Anfrage nicht verstanden",
+  "server.name_registered": "{name} ist der Name eines registrierten Spielers: melde dich an oder wähle einen anderen",
+  "server.name_online": "Jemand namens {name} ist schon da: wähle einen anderen Namen",
+  "server.name_taken": "Der Name {name} ist vergeben: wähle einen anderen",
+  "server.wrong_login": "Kein Spieler mit diesem Namen und Passwort",
+  "server.not_entered": "Noch nicht eingetreten",
 };
 
 export default { en, it, de };
