@@ -16,6 +16,7 @@ from .room import (
     LOG,
     MY_TURN,
     OVER,
+    STATE,
     create_table,
     enter,
     open_page,
@@ -57,6 +58,10 @@ def test_a_whole_match_against_a_bot_through_the_page(browser: Any, server: Any,
         assert made["pointed"] > 0, made
     assert page.locator(".chat-line.error").count() == 0, page.inner_text(".chat-lines")
     assert page.locator("[data-action=rematch]").count() == 1
+    # A rematch from the result: the same seats, a new match under way.
+    page.click("[data-action=rematch-result]")
+    page.wait_for_function(f"!{OVER} && {STATE}.view !== null && {STATE}.info.status === 'running'")
+    assert page.locator(".result").count() == 0
     assert page.errors == []
 
 
