@@ -33,7 +33,7 @@ function showLobby() {
   tableScreen = null;
   table = null;
   if (!lobbyScreen) {
-    lobbyScreen = createLobby(screen, { games, me: () => me?.name, send });
+    lobbyScreen = createLobby(screen, { games, me: () => me?.name, person: () => me, send });
     lobbyScreen.chat.replace(lobby.chat);
   }
   lobbyScreen.update(lobby);

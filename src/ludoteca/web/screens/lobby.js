@@ -6,9 +6,10 @@ import { fill, h } from "../core/dom.js";
 import { t } from "../core/i18n.js";
 import { createChat } from "./chat.js";
 import { gameName, optionLabel, optionTip, optionValueText } from "./names.js";
+import { readSettings, settingsFields } from "./table-settings.js";
 
 export function createLobby(root, ctx) {
-  // ctx: {games, me(), send(message), chatLine(text)}
+  // ctx: {games, me(), person(), send(message)}
   let room = "all";
   let state = { tables: new Map(), online: [], seated: [] };
   const chat = createChat({
@@ -92,9 +93,11 @@ export function createLobby(root, ctx) {
       id: "create",
       onsubmit: (event) => {
         event.preventDefault();
-        ctx.send({ t: "create", game: select.value, options: readOptions(form, ctx.games.find((g) => g.id === select.value)) });
+        const game = ctx.games.find((g) => g.id === select.value);
+        ctx.send({ t: "create", game: game.id, options: readOptions(form, game), ...readSettings(form) });
       },
-    }, h("label", {}, t("lobby.game"), " ", select), optionsBox, h("button", { class: "primary", type: "submit" }, t("lobby.create")));
+    }, h("label", {}, t("lobby.game"), " ", select), optionsBox, settingsFields(ctx.person()),
+    h("button", { class: "primary", type: "submit" }, t("lobby.create")));
     fill(createBox, h("h2", {}, t("lobby.newTable")), form);
   }
 
