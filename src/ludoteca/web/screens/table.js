@@ -215,16 +215,25 @@ export function createTableScreen(root, ctx) {
   function drawLog() {
     const log = state.view ? state.view.log : [];
     if (log.length < shownLog) { logList.replaceChildren(); shownLog = 0; }
-    const items = [];
+    const atEnd = logList.scrollTop + logList.clientHeight >= logList.scrollHeight - 8;
     for (let i = shownLog; i < log.length; i++) {
       const entry = log[i];
       const text = board?.describe ? board.describe(entry, log[i - 1]) : null;
       if (text === null || text === undefined) continue;
-      items.push(h("li", { class: entry.by === "chance" ? "chance" : `seat-${entry.by}`, title: entry.move }, text));
+      // The same line again (eight cards dealt, one by one) is counted, not repeated.
+      const last = logList.lastElementChild;
+      if (last && last.dataset.text === text) {
+        last.dataset.count = String(Number(last.dataset.count) + 1);
+        last.textContent = `${text} ×${last.dataset.count}`;
+        continue;
+      }
+      logList.append(h("li", {
+        class: entry.by === "chance" ? "chance" : `seat-${entry.by}`,
+        title: entry.move,
+        dataset: { text, count: "1" },
+      }, text));
     }
     shownLog = log.length;
-    const atEnd = logList.scrollTop + logList.clientHeight >= logList.scrollHeight - 8;
-    logList.append(...items);
     while (logList.childElementCount > 400) logList.firstElementChild.remove();
     if (atEnd) logList.scrollTop = logList.scrollHeight;
   }
