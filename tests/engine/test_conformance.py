@@ -231,6 +231,34 @@ def test_a_view_from_a_log_index_holds_the_rest_of_the_same_view(game_id):
         game.new_match(players).view(0, since=1)
 
 
+def test_views_and_documents_asked_as_the_match_goes_on_hold_every_entry(game_id):
+    # The match keeps each reader's log and extends it by what was played since: asked
+    # between moves, it must hold every entry as that seat may read it, no more.
+    rng = random.Random(14)
+    game = ludoteca.game(game_id)
+    players = player_counts(game_id)[-1]
+    seats = [None, *range(players)]
+    for step, m in enumerate(playout(game.new_match(players), rng)):
+        if step % 5 or step > 5 * 60:
+            continue
+        for seat in seats:
+            assert m.view(seat)["log"] == [entry.view(seat) for entry in m.log]
+        document = m.to_json()
+        assert document["log"] == [entry.to_json() for entry in m.log]
+        document["log"].append({"by": 0, "move": "not a move"})  # the caller's own list
+        assert len(m.to_json()["log"]) == len(m.log)
+        if step == 5 * 30:
+            # A copy goes on alone: its log and its views are its own.
+            twin = m.copy()
+            while not twin.is_over and twin.moves_played < m.moves_played + 5:
+                if twin.to_move is CHANCE:
+                    twin.play_chance(rng)
+                else:
+                    twin.play(rng.choice(twin.legal_moves()))
+            assert len(twin.view(None)["log"]) == twin.moves_played
+            assert len(m.view(None)["log"]) == m.moves_played
+
+
 def test_illegal_moves_are_refused_and_change_nothing(game_id):
     rng = random.Random(12)
     game = ludoteca.game(game_id)
