@@ -11,7 +11,7 @@ from fractions import Fraction
 import pytest
 
 import ludoteca
-from ludoteca.engine import CHANCE, IllegalMove, Match, StateError
+from ludoteca.engine import CHANCE, IllegalMove, Match, MoveSyntaxError, StateError
 
 
 def playout(match: Match, rng: random.Random, policy: str = "random", limit: int = 200_000):
@@ -87,6 +87,29 @@ def test_notation_round_trips(game_id):
                 moves = [m.state.sample_chance(rng)]
             for move in rng.sample(moves, min(4, len(moves))):
                 assert game.parse_move(str(move)) == move, str(move)
+
+
+def test_a_match_reads_each_text_as_the_game_does_and_keeps_only_what_it_read(game_id):
+    # Match.parse keeps what it read, per game: a text must read the same the second
+    # time, and a text that does not read must be refused every time, in the same words.
+    rng = random.Random(6)
+    game = ludoteca.game(game_id)
+    match = game.new_match(player_counts(game_id)[0])
+    for m in playout(match, rng, limit=200_000):
+        if m.moves_played > 60:
+            break
+        for move in m.legal_moves()[:5]:
+            text = str(move)
+            assert m.parse(text) == game.parse_move(text) == m.parse(text)
+    for bad in ("", "fly away", "pick pick pick"):
+        with pytest.raises(MoveSyntaxError) as first:
+            match.parse(bad)
+        with pytest.raises(MoveSyntaxError) as second:
+            match.parse(bad)
+        assert str(first.value) == str(second.value)
+        with pytest.raises(MoveSyntaxError) as direct:
+            game.parse_move(bad)
+        assert str(direct.value) == str(first.value)
 
 
 def test_chance_outcomes_sum_to_one_and_are_playable(game_id):

@@ -102,7 +102,9 @@ class Match:
         return self._state.chance_outcomes()
 
     def parse(self, text: str) -> Move:
-        return self.game.parse_move(text)
+        """The move written ``text``; ``MoveSyntaxError`` if none. A text is read once per
+        game and kept (a server parses the same texts all day)."""
+        return read_move(self.game, text)[0]
 
     def play(self, move: Move | str) -> Move:
         """Play ``move`` (a value or its notation) for whoever is to move, chance included.
