@@ -221,11 +221,15 @@ def test_bench_shows_the_round_trip_of_a_match():
     result = runner.invoke(app, ["bench", "--game", "kingdomino", "--players", "2",
                                  "--seconds", "0", "--json"])  # fmt: skip
     figure = json.loads(result.output)[0]
-    for key in ("log_entries", "play_ms", "load_ms", "load_first_ms", "to_json_ms", "view_ms"):
+    keys = ("log_entries", "play_ms", "load_ms", "load_log_ms", "load_first_ms", "to_json_ms")
+    for key in (*keys, "view_ms", "load_ratio", "load_log_ratio", "load_first_ratio"):
         assert figure[key] > 0, key
+    # the ratios are of times measured in the same rounds
+    assert figure["load_ratio"] == pytest.approx(figure["load_ms"] / figure["play_ms"], rel=0.01)
     text = runner.invoke(app, ["bench", "--game", "kingdomino", "--players", "2",
                                "--seconds", "0"]).output  # fmt: skip
     assert "µs an entry" in text
+    assert "× play" in text
     assert "to_json" in text
 
 

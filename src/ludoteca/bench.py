@@ -30,10 +30,17 @@ class Figure:
     log_entries: int = 0
     #: milliseconds to play that log again, the moves given as values
     play_ms: float = 0.0
-    #: milliseconds for Game.load of its JSON document (every entry read and checked),
-    #: with the texts read before (as a server loading matches all day) and the first time
+    #: milliseconds for Game.load of its JSON document (every entry read and checked, the
+    #: position compared with the replay), with the move texts read before (as a server
+    #: loading matches all day); of the log alone, without a position (as the room stores
+    #: a match); and with every text read anew (the first match a process loads)
     load_ms: float = 0.0
+    load_log_ms: float = 0.0
     load_first_ms: float = 0.0
+    #: each load's time over play_ms, measured in the same rounds: the goal is at most 1
+    load_ratio: float = 0.0
+    load_log_ratio: float = 0.0
+    load_first_ratio: float = 0.0
     #: milliseconds for Match.to_json() and for Match.view(0)
     to_json_ms: float = 0.0
     view_ms: float = 0.0
@@ -60,9 +67,10 @@ class Figure:
             f"  {self.games_per_second:>8,.1f} games/s"
             f"  ({self.moves / self.games:,.0f} moves a game)",
             f"{'':<11} one game's log of {self.log_entries:,} entries: play {self.play_ms:.2f} ms,"
-            f" load {self.load_ms:.2f} ms ({entry:.1f} µs an entry;"
-            f" {self.load_first_ms:.2f} ms the first time),"
-            f" to_json {self.to_json_ms:.2f} ms, view {self.view_ms:.2f} ms",
+            f" load {self.load_ms:.2f} ms ({self.load_ratio:.2f}× play, {entry:.1f} µs an entry),"
+            f" the log alone {self.load_log_ms:.2f} ms ({self.load_log_ratio:.2f}×),"
+            f" texts read anew {self.load_first_ms:.2f} ms ({self.load_first_ratio:.2f}×)",
+            f"{'':<11} to_json {self.to_json_ms:.3f} ms, view {self.view_ms:.3f} ms",
         ]
 
 
@@ -90,33 +98,52 @@ def measure(game: Game, players: int, seconds: float, seed: int = 1) -> Figure:
     return Figure(game.id, players, games, moves, elapsed, **round_trip(match))
 
 
-def round_trip(match: Match) -> dict[str, float]:
+def round_trip(match: Match, least_seconds: float = 0.3) -> dict[str, float]:
     """Milliseconds for replaying, loading, writing and viewing ``match``, each the best of
-    a few runs (the least disturbed by other work on the machine)."""
+    several runs (the least disturbed by other work on the machine).
+
+    Playing and the loads take turns, round after round, so that a burst of other work
+    slows them alike and their ratio holds: at least five rounds, and more while
+    ``least_seconds`` have not passed.
+    """
     game, players, options = match.game, match.players, match.options
     values = [entry.move for entry in match.log]
     document = json.loads(json.dumps(match.to_json()))  # as read from a file: all text
+    log_alone = {key: value for key, value in document.items() if key != "position"}
 
     def replay() -> None:
         again = game.new_match(players, options)
         for move in values:
             again.play(move)
 
-    forget_read_moves(game)
+    best = dict.fromkeys(("play", "load", "log", "first"), float("inf"))
+    rounds, started = 0, time.perf_counter()
+    while rounds < 5 or (time.perf_counter() - started < least_seconds and rounds < 1000):
+        best["play"] = min(best["play"], _time(replay))
+        best["load"] = min(best["load"], _time(lambda: game.load(document)))
+        best["log"] = min(best["log"], _time(lambda: game.load(log_alone)))
+        forget_read_moves(game)
+        best["first"] = min(best["first"], _time(lambda: game.load(document)))
+        rounds += 1
     return {
         "log_entries": len(values),
-        "play_ms": _best(replay),
-        "load_first_ms": _best(lambda: game.load(document), times=1),
-        "load_ms": _best(lambda: game.load(document)),
-        "to_json_ms": _best(match.to_json),
-        "view_ms": _best(lambda: match.view(0)),
+        "play_ms": _ms(best["play"]),
+        "load_ms": _ms(best["load"]),
+        "load_log_ms": _ms(best["log"]),
+        "load_first_ms": _ms(best["first"]),
+        "load_ratio": round(best["load"] / best["play"], 3),
+        "load_log_ratio": round(best["log"] / best["play"], 3),
+        "load_first_ratio": round(best["first"] / best["play"], 3),
+        "to_json_ms": _ms(min(_time(match.to_json) for _ in range(5))),
+        "view_ms": _ms(min(_time(lambda: match.view(0)) for _ in range(5))),
     }
 
 
-def _best(run: Callable[[], object], times: int = 5) -> float:
-    best = float("inf")
-    for _ in range(times):
-        started = time.perf_counter()
-        run()
-        best = min(best, time.perf_counter() - started)
-    return round(1000 * best, 3)
+def _time(run: Callable[[], object]) -> float:
+    started = time.perf_counter()
+    run()
+    return time.perf_counter() - started
+
+
+def _ms(seconds: float) -> float:
+    return round(1000 * seconds, 3)

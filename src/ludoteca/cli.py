@@ -423,7 +423,8 @@ def loadtest(
     )
     typer.echo(
         f"errors: {figures['errors']}   server memory: {figures['server_rss_mb']} MB   "
-        f"commits: {figures['server_commits']}"
+        f"commits: {figures['server_commits']}   server CPU: {figures['server_cpu_s']} s, "
+        f"{figures['server_cpu_us_per_move']} µs a move"
     )
     for sample in figures["error_samples"]:
         typer.echo(f"  {sample}")

@@ -268,13 +268,17 @@ async def run(
         # Every table is seated before the clock starts: the figure is play, not entry.
         await clock.started.wait()
         begin = time.perf_counter()
+        before = (await client.get("/api/status")).json()
+        await asyncio.sleep(max(0.0, clock.deadline - time.monotonic()))
+        status = (await client.get("/api/status")).json()
         results = await asyncio.gather(*setup, return_exceptions=True)
         elapsed = min(time.perf_counter() - begin, duration)
-        status = (await client.get("/api/status")).json()
+    # The server's CPU over the clock's run, which is when the moves counted were made.
+    cpu = status.get("cpu_s", 0.0) - before.get("cpu_s", 0.0)
     failures = [r for r in results if isinstance(r, BaseException)]
     for failure in failures[:3]:
         figures.error_texts.append(f"a table failed: {failure!r}")
-    return _summary(figures, game, players, tables, elapsed, status, len(failures))
+    return _summary(figures, game, players, tables, elapsed, status, cpu, len(failures))
 
 
 def _summary(
@@ -284,6 +288,7 @@ def _summary(
     tables: int,
     elapsed: float,
     status: dict[str, Any],
+    server_cpu: float,
     failed_tables: int,
 ) -> dict[str, Any]:
     latencies = sorted(figures.latencies)
@@ -309,4 +314,6 @@ def _summary(
         "error_samples": figures.error_texts,
         "server_rss_mb": status.get("rss_mb"),
         "server_commits": status.get("commits"),
+        "server_cpu_s": round(server_cpu, 2),
+        "server_cpu_us_per_move": round(1e6 * server_cpu / figures.moves) if figures.moves else 0,
     }

@@ -11,7 +11,7 @@ from fractions import Fraction
 import pytest
 
 import ludoteca
-from ludoteca.engine import CHANCE, IllegalMove, Match, StateError
+from ludoteca.engine import CHANCE, IllegalMove, Match, MoveSyntaxError, StateError
 
 
 def playout(match: Match, rng: random.Random, policy: str = "random", limit: int = 200_000):
@@ -87,6 +87,29 @@ def test_notation_round_trips(game_id):
                 moves = [m.state.sample_chance(rng)]
             for move in rng.sample(moves, min(4, len(moves))):
                 assert game.parse_move(str(move)) == move, str(move)
+
+
+def test_a_match_reads_each_text_as_the_game_does_and_keeps_only_what_it_read(game_id):
+    # Match.parse keeps what it read, per game: a text must read the same the second
+    # time, and a text that does not read must be refused every time, in the same words.
+    rng = random.Random(6)
+    game = ludoteca.game(game_id)
+    match = game.new_match(player_counts(game_id)[0])
+    for m in playout(match, rng, limit=200_000):
+        if m.moves_played > 60:
+            break
+        for move in m.legal_moves()[:5]:
+            text = str(move)
+            assert m.parse(text) == game.parse_move(text) == m.parse(text)
+    for bad in ("", "fly away", "pick pick pick"):
+        with pytest.raises(MoveSyntaxError) as first:
+            match.parse(bad)
+        with pytest.raises(MoveSyntaxError) as second:
+            match.parse(bad)
+        assert str(first.value) == str(second.value)
+        with pytest.raises(MoveSyntaxError) as direct:
+            game.parse_move(bad)
+        assert str(direct.value) == str(first.value)
 
 
 def test_chance_outcomes_sum_to_one_and_are_playable(game_id):
@@ -229,6 +252,34 @@ def test_a_view_from_a_log_index_holds_the_rest_of_the_same_view(game_id):
             }
     with pytest.raises(ValueError, match="since must be 0 to"):
         game.new_match(players).view(0, since=1)
+
+
+def test_views_and_documents_asked_as_the_match_goes_on_hold_every_entry(game_id):
+    # The match keeps each reader's log and extends it by what was played since: asked
+    # between moves, it must hold every entry as that seat may read it, no more.
+    rng = random.Random(14)
+    game = ludoteca.game(game_id)
+    players = player_counts(game_id)[-1]
+    seats = [None, *range(players)]
+    for step, m in enumerate(playout(game.new_match(players), rng)):
+        if step % 5 or step > 5 * 60:
+            continue
+        for seat in seats:
+            assert m.view(seat)["log"] == [entry.view(seat) for entry in m.log]
+        document = m.to_json()
+        assert document["log"] == [entry.to_json() for entry in m.log]
+        document["log"].append({"by": 0, "move": "not a move"})  # the caller's own list
+        assert len(m.to_json()["log"]) == len(m.log)
+        if step == 5 * 30:
+            # A copy goes on alone: its log and its views are its own.
+            twin = m.copy()
+            while not twin.is_over and twin.moves_played < m.moves_played + 5:
+                if twin.to_move is CHANCE:
+                    twin.play_chance(rng)
+                else:
+                    twin.play(rng.choice(twin.legal_moves()))
+            assert len(twin.view(None)["log"]) == twin.moves_played
+            assert len(m.view(None)["log"]) == m.moves_played
 
 
 def test_illegal_moves_are_refused_and_change_nothing(game_id):

@@ -1,6 +1,7 @@
 """`ludoteca loadtest` against a real server: it plays, measures, and stays on loopback."""
 
 import json
+import os
 import subprocess
 import sys
 
@@ -36,6 +37,8 @@ def test_a_short_load_test_plays_whole_games_and_reports_its_figures(sqlite_url)
             text=True,
             timeout=120,
             check=False,
+            # the ludoteca under test, not whichever one the interpreter has installed
+            env={**os.environ, "PYTHONPATH": os.pathsep.join(sys.path)},
         )
     assert done.returncode == 0, done.stderr
     figures = json.loads(done.stdout)
@@ -47,6 +50,11 @@ def test_a_short_load_test_plays_whole_games_and_reports_its_figures(sqlite_url)
     assert figures["moves"] > 0
     assert figures["p50_ms"] <= figures["p95_ms"] <= figures["p99_ms"]
     assert figures["server_rss_mb"] > 0
+    # the server's CPU over the measured seconds, shared out over the moves made in them
+    assert figures["server_cpu_s"] > 0
+    assert figures["server_cpu_us_per_move"] == pytest.approx(
+        1e6 * figures["server_cpu_s"] / figures["moves"], rel=0.05
+    )
 
 
 @pytest.mark.parametrize(

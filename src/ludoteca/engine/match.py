@@ -69,6 +69,11 @@ class Match:
         # The hand-written position this match was loaded from; None: the game's opening.
         self._start = None if start is None else json.loads(json.dumps(start))
         self._log: list[LogEntry] = []
+        # The log as each seat reads it (None: a spectator) and as the document stores it:
+        # lists that only grow, so that a view or a document costs what was played since
+        # the last one, not the length of the game.
+        self._shown: dict[int | None, list[dict[str, Any]]] = {}
+        self._written: list[dict[str, Any]] = []
         self._result: Result | None = None
 
     def __repr__(self) -> str:
@@ -97,7 +102,9 @@ class Match:
         return self._state.chance_outcomes()
 
     def parse(self, text: str) -> Move:
-        return self.game.parse_move(text)
+        """The move written ``text``; ``MoveSyntaxError`` if none. A text is read once per
+        game and kept (a server parses the same texts all day)."""
+        return read_move(self.game, text)[0]
 
     def play(self, move: Move | str) -> Move:
         """Play ``move`` (a value or its notation) for whoever is to move, chance included.
@@ -194,7 +201,7 @@ class Match:
             "to_move": actor_to_json(actor),
             "position": self._state.view(seat),
             "log_from": since,
-            "log": [entry.view(seat) for entry in self._log[since:]],
+            "log": self._shown_to(seat)[since:],
             "legal_moves": (
                 [str(m) for m in self._state.legal_moves()]
                 if seat is not None and actor == seat
@@ -226,6 +233,24 @@ class Match:
                 "legal_moves": legal if seat is not None and seat == actor else [],
             }
         return result
+
+    def _shown_to(self, seat: int | None) -> list[dict[str, Any]]:
+        """The whole log as ``seat`` reads it, each entry written once: the list is kept
+        and extended by what was played since it was last asked for."""
+        shown = self._shown.get(seat)
+        if shown is None:
+            shown = self._shown[seat] = []
+        if len(shown) < len(self._log):
+            shown.extend([entry.view(seat) for entry in self._log[len(shown) :]])
+        return shown
+
+    def log_json(self) -> list[dict[str, Any]]:
+        """The log as the match document stores it, ``[{"by", "move"}, ...]``: a new list
+        of entries shared with the match (read-only)."""
+        written = self._written
+        if len(written) < len(self._log):
+            written.extend([entry.to_json() for entry in self._log[len(written) :]])
+        return list(written)
 
     # -- copies and documents ----------------------------------------------------------
 

@@ -33,7 +33,7 @@ def dump(match: Match) -> dict[str, Any]:
     }
     if match.start is not None:
         document["start"] = match.start
-    document["log"] = [entry.to_json() for entry in match.log]
+    document["log"] = match.log_json()
     document["position"] = match.position()
     return document
 

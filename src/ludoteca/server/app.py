@@ -5,6 +5,7 @@ from __future__ import annotations
 import contextlib
 import logging
 import os
+import time
 from collections.abc import AsyncIterator
 from importlib import resources
 from typing import Any
@@ -220,7 +221,14 @@ async def me(request: Request) -> Response:
 async def status(request: Request) -> Response:
     room: Room = request.app.state.room
     return JSONResponse(
-        {**room.status(), "rss_mb": round(_rss_bytes() / 2**20, 1), "version": ludoteca.__version__}
+        {
+            **room.status(),
+            "rss_mb": round(_rss_bytes() / 2**20, 1),
+            # CPU seconds of the server process (all its threads) since it started: a load
+            # test reads it before and after, for the CPU each accepted move costs.
+            "cpu_s": round(time.process_time(), 3),
+            "version": ludoteca.__version__,
+        }
     )
 
 

@@ -297,3 +297,14 @@ encoder = msgspec.json.Encoder()
 
 def encode(message: ServerMessage) -> bytes:
     return encoder.encode(message)
+
+
+def position_written_once(view: dict[str, Any], written: dict[int, msgspec.Raw]) -> None:
+    """Put ``view``'s position in as JSON already written, writing it once for all the
+    views that share that position object (every seat's of an open-information game):
+    ``written`` keeps what was written, by the object's id, while those views are alive."""
+    position = view["position"]
+    raw = written.get(id(position))
+    if raw is None:
+        raw = written[id(position)] = msgspec.Raw(encoder.encode(position))
+    view["position"] = raw

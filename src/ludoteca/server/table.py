@@ -461,12 +461,14 @@ class Table:
         audience = {c: self._match_seat(c.user.id) for c in self.watchers}
         views = self.live.views(set(audience.values()), since)
         encoded: dict[int | None, bytes] = {}
+        positions: dict[int, Any] = {}
         for connection, seat in audience.items():
             data = encoded.get(seat)
             if data is None:
                 view = views[seat]
                 if self.result is not None:
                     view["result"] = self.result
+                p.position_written_once(view, positions)
                 data = encoded[seat] = p.encode(
                     p.MatchUpdate(table=self.id, v=version, view=view, changed=info)
                 )

@@ -68,3 +68,27 @@ def test_pages_show_every_kingdom_and_every_domino():
     kingdoms = GAME.page("kingdoms", match.view(0))
     assert "You (seat 0): 0 points" in kingdoms
     assert "seat 1: 0 points" in kingdoms
+
+
+def test_a_kingdom_is_shown_anew_only_when_it_grows_and_always_as_it_stands():
+    # Each kingdom's part of the view (entries, squares, score) is worked out once per
+    # placement and shared until the next: it must always equal what a position loaded
+    # afresh, with nothing remembered, shows.
+    rng = random.Random(4)
+    match = GAME.new_match(2, {"middle_kingdom": True, "harmony": True})
+    previous = None
+    while not match.is_over:
+        if match.to_move is CHANCE:
+            match.play_chance(rng)
+            continue
+        shown = match.view(None)["position"]["players"]
+        fresh = GAME.load_position(match.position(), 2, match.options).view(None)
+        assert shown == fresh["players"]
+        if previous is not None:
+            for now, before in zip(shown, previous, strict=True):
+                assert (now is before) == (len(now["kingdom"]) == len(before["kingdom"]))
+        previous = shown
+        match.play(rng.choice(match.legal_moves()))
+    # the document's kingdoms are the caller's own lists
+    match.position()["players"][0]["kingdom"].append("discard 1")
+    assert match.view(None)["position"]["players"][0]["kingdom"][-1] != "discard 1"

@@ -88,6 +88,11 @@ class Board:
 
         self.edges: tuple[Edge, ...] = tuple(self._edges())
         self.edge_by_pair = {edge.triangles: e for e, edge in enumerate(self.edges)}
+        #: the names of each edge's two triangles, as a position lists a laid tile
+        self.edge_names: tuple[tuple[str, str], ...] = tuple(
+            (self.triangle_names[edge.triangles[0]], self.triangle_names[edge.triangles[1]])
+            for edge in self.edges
+        )
         neighbours: list[list[int]] = [[] for _ in self.triangles]
         edges_of: list[int] = [0] * len(self.triangles)
         for e, edge in enumerate(self.edges):

@@ -21,6 +21,7 @@ KEYS = ("players", "tiles", "seat", "step", "drawn", "round")
 
 
 def dump(state: CronbergState) -> dict[str, Any]:
+    on_edge = BOARD.edge_names
     pawns: list[list[str]] = [[] for _ in range(state.players)]
     for point, seat in enumerate(state.owner):
         if seat >= 0:
@@ -30,10 +31,7 @@ def dump(state: CronbergState) -> dict[str, Any]:
             {"score": score, "pawns": names}
             for score, names in zip(state.scores, pawns, strict=True)
         ],
-        "tiles": [
-            {"tile": tile, "on": [BOARD.triangle_names[t] for t in BOARD.edges[edge].triangles]}
-            for tile, edge in state.laid
-        ],
+        "tiles": [{"tile": tile, "on": list(on_edge[edge])} for tile, edge in state.laid],
         "seat": state.seat,
         "step": state.step,
         "drawn": state.drawn,

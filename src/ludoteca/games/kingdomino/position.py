@@ -17,27 +17,42 @@ from ludoteca.engine import IllegalMove, OptionValue, PositionError
 from ludoteca.engine.fields import Fields
 
 from .components import DOMINOES, NUMBERS
+from .kingdom import Kingdom
 from .moves import Discard, Place, parse_move
 from .state import GAMES_IN_A_DYNASTY, Claim, KingdominoState, Slot, figures_to_json
 
 Seeing = Callable[[int, str], None]  # records a domino seen at a path, refusing a second
 
 
-def dump(state: KingdominoState) -> dict[str, Any]:
+def dump(state: KingdominoState, players: list[dict[str, Any]] | None = None) -> dict[str, Any]:
+    """The position as JSON; ``players`` in place of the kingdoms' entries (a view passes
+    its own, which hold more)."""
     return {
         "game": state.game,
         "earlier_games": [figures_to_json(game) for game in state.earlier],
-        "players": [
-            {"kingdom": [entry_text(entry) for entry in kingdom.history]}
-            for kingdom in state.kingdoms
-        ],
+        "players": (
+            [{"kingdom": list(kingdom_texts(kingdom))} for kingdom in state.kingdoms]
+            if players is None
+            else players
+        ),
         "line": [{"domino": slot.domino, "king": slot.king} for slot in state.line],
         "next_line": [{"domino": slot.domino, "king": slot.king} for slot in state.next_line],
         "claiming": state.claiming,
     }
 
 
-@cache  # a dump writes every placement of every kingdom; each text is made once
+def kingdom_texts(kingdom: Kingdom) -> list[str]:
+    """The kingdom's entries in move notation, worked out once for each length of its
+    history (read-only: it is shared with the kingdom)."""
+    known = kingdom.remembered("texts")
+    if isinstance(known, list):
+        return known
+    texts = [entry_text(entry) for entry in kingdom.history]
+    kingdom.remember("texts", texts)
+    return texts
+
+
+@cache  # a kingdom's texts are written anew after each of its moves; each text once
 def entry_text(entry: Place | int) -> str:
     return str(entry) if isinstance(entry, Place) else str(Discard(entry))
 

@@ -21,7 +21,8 @@ from ludoteca.engine.text import plural, points, side_by_side
 from .components import DOMINOES, TERRAIN_LETTERS, TERRAINS, Half
 from .kingdom import Kingdom
 from .moves import COLUMNS, Place, square_name
-from .position import dump
+from .position import dump, kingdom_texts
+from .scoring import Score
 from .state import CLAIM, DRAW, KING, PICK, PLACE, KingdominoState
 
 LEGEND = (
@@ -32,14 +33,15 @@ _LETTER = dict(zip(TERRAINS, TERRAIN_LETTERS, strict=True))
 
 
 def view(state: KingdominoState, seat: int | None) -> dict[str, Any]:
-    data = dump(state)
+    players = [
+        _player(kingdom, sheet)
+        for kingdom, sheet in zip(state.kingdoms, state.scores(), strict=True)
+    ]
+    data = dump(state, players)
     data["phase"] = state.phase
     data["kingdom_size"] = state.setup.size
     data["castle"] = square_name((state.frame.centre, state.frame.centre))
     data["dominoes_left"] = state.setup.dominoes - state.drawn
-    for player, kingdom, sheet in zip(data["players"], state.kingdoms, state.scores(), strict=True):
-        player["squares"] = squares(kingdom)
-        player["score"] = sheet.to_json()
     if state.dynasty:
         data["dynasty_totals"] = [
             sum(game[s][0] for game in state.earlier) for s in range(state.players)
@@ -47,19 +49,32 @@ def view(state: KingdominoState, seat: int | None) -> dict[str, Any]:
     return data
 
 
+def _player(kingdom: Kingdom, sheet: Score) -> dict[str, Any]:
+    """A kingdom as views show it: its entries, its squares and its score sheet, worked
+    out once for each length of its history and shared by every view until it grows (a
+    kingdom grows once a line; a view is built after every move). Read-only, like all of
+    a view."""
+    known = kingdom.remembered("view")
+    if isinstance(known, dict):
+        return known
+    shown = {
+        "kingdom": kingdom_texts(kingdom),
+        "squares": squares(kingdom),
+        "score": sheet.to_json(),
+    }
+    kingdom.remember("view", shown)
+    return shown
+
+
 def squares(kingdom: Kingdom) -> dict[str, str]:
     """Every filled square by name: 'castle', or a terrain with its crowns, 'forest(1)'."""
-    known = kingdom.remembered("squares")
-    if isinstance(known, dict):
-        return dict(known)  # a copy: the caller may change it
     found = {square_name((kingdom.frame.centre, kingdom.frame.centre)): "castle"}
     for entry in kingdom.history:
         if isinstance(entry, Place):
             domino = DOMINOES[entry.domino]
             found[square_name(entry.first)] = str(domino.first)
             found[square_name(entry.second)] = str(domino.second)
-    kingdom.remember("squares", found)
-    return dict(found)
+    return found
 
 
 def domino_text(number: int) -> str:
