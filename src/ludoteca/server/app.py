@@ -62,6 +62,8 @@ def create_app(settings: Settings) -> Starlette:
 
     routes: list[BaseRoute] = [
         Route("/", page("index.html")),
+        Route("/rules", rules_page),
+        Route("/rules/{game}", rules_page),
         Route("/api/games", games),
         Route("/api/guest", enter_as_guest, methods=["POST"]),
         Route("/api/register", register, methods=["POST"]),
@@ -100,6 +102,15 @@ def page(name: str) -> Any:
         return FileResponse(str(WEB / name), media_type="text/html")
 
     return serve
+
+
+async def rules_page(request: Request) -> Response:
+    """A game's rules (or the list of games); an unknown game is a 404 whose page lists
+    the games there are."""
+    game = request.path_params.get("game")
+    known = game is None or game in ludoteca.games()
+    page_file = str(WEB / "rules" / "rules.html")
+    return FileResponse(page_file, media_type="text/html", status_code=200 if known else 404)
 
 
 # -- entering -------------------------------------------------------------------------------
