@@ -6,6 +6,8 @@ import assert from "node:assert/strict";
 
 import { actions, applyEvent, clocksNow, fromSync, mergeView, missingPlayers } from "../../src/ludoteca/web/core/table-state.js";
 import catalog from "../../src/ludoteca/web/screens/room.i18n.js";
+import historyCatalog from "../../src/ludoteca/web/history/history.i18n.js";
+import rulesCatalog from "../../src/ludoteca/web/rules/rules.i18n.js";
 import { places } from "../../src/ludoteca/web/screens/result.js";
 import { clockText } from "../../src/ludoteca/web/screens/table.js";
 
@@ -92,6 +94,16 @@ test("shared places are counted as a player would", () => {
     { place: 1, seats: [2] }, { place: 2, seats: [0, 1] }, { place: 4, seats: [3] },
   ]);
 });
+
+for (const [name, texts] of [["history", historyCatalog], ["rules", rulesCatalog]]) {
+  test(`the ${name} pages' catalog has every text in English, Italian and German`, () => {
+    const keys = Object.keys(texts.en).sort();
+    for (const language of ["it", "de"]) {
+      assert.deepEqual(Object.keys(texts[language]).sort(), keys, language);
+      for (const key of keys) assert.ok(texts[language][key].trim(), `${language} ${key}`);
+    }
+  });
+}
 
 test("the room's catalog has every text in English, Italian and German", () => {
   const keys = Object.keys(catalog.en);

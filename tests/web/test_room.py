@@ -58,11 +58,47 @@ def test_a_whole_match_against_a_bot_through_the_page(browser: Any, server: Any,
         assert made["pointed"] > 0, made
     assert page.locator(".chat-line.error").count() == 0, page.inner_text(".chat-lines")
     assert page.locator("[data-action=rematch]").count() == 1
+    replay_the_match(page, game, table["info"]["match"], len(table["view"]["log"]))
     # A rematch from the result: the same seats, a new match under way.
     page.click("[data-action=rematch-result]")
     page.wait_for_function(f"!{OVER} && {STATE}.view !== null && {STATE}.info.status === 'running'")
     assert page.locator(".result").count() == 0
     assert page.errors == []
+
+
+def replay_the_match(table_page: Any, game: str, match_id: int, moves: int) -> None:
+    """The match page from the result's link: the result, the board at each step as this
+    player saw it, and stepping, jumping and playing through it."""
+    link = table_page.locator("[data-action=replay]")
+    assert link.get_attribute("href") == f"/matches/{match_id}"
+    page = table_page.context.new_page()
+    page.errors = []
+    page.on("pageerror", lambda error: page.errors.append(str(error)))
+    page.goto(table_page.url.rstrip("/") + f"/matches/{match_id}")
+    page.wait_for_selector(".result")
+    assert "Anna" in page.inner_text(".result")
+    step = "window.ludotecaReplay && window.ludotecaReplay.step()"
+    page.wait_for_function(f"{step} === {moves}")
+    shot(page, f"{game}-replay-end")
+    page.click("[data-action=first]")
+    page.wait_for_function(f"{step} === 0")
+    for _ in range(3):
+        page.click("[data-action=forward]")
+    page.wait_for_function(f"{step} === 3")
+    page.keyboard.press("ArrowLeft")
+    page.wait_for_function(f"{step} === 2")
+    page.locator("input[type=range]").fill(str(moves // 2))
+    page.wait_for_function(f"{step} === {moves // 2}")
+    shot(page, f"{game}-replay-middle")
+    page.click("[data-action=play]")
+    page.wait_for_function(f"{step} > {moves // 2}")
+    page.click("[data-action=play]")
+    page.locator(".replay-moves li").last.click()
+    page.wait_for_function(f"{step} > {moves // 2}")
+    # Keltis hides hands: its whole document is the players' only (Anna's here).
+    assert page.locator("[data-action=download]").count() == 1
+    assert page.errors == []
+    page.close()
 
 
 def test_two_people_a_spectator_a_reload_and_a_language_switch(browser: Any, server: Any):
@@ -145,3 +181,31 @@ def test_two_people_a_spectator_a_reload_and_a_language_switch(browser: Any, ser
         assert page.locator(".chat-line.error").count() == 0, page.inner_text(".chat-lines")
     for page in (anna, bruno, carla):
         assert page.errors == []
+
+
+def test_a_registered_player_finds_the_match_on_their_page(browser: Any, server: Any):
+    page = open_page(browser, server.http + "/", lang="de")
+    page.wait_for_selector("#entry-form")
+    page.click("[data-mode=register]")
+    page.fill("#entry-form input[name=name]", "Greta")
+    page.fill("#entry-form input[name=password]", "kurz")
+    page.click("#entry-form button[type=submit]")
+    # Too short: the form itself says so before anything is sent.
+    assert page.locator("#entry-form input[name=password]:invalid").count() == 1
+    assert page.locator(".lobby").count() == 0
+    page.fill("#entry-form input[name=password]", "lange genug")
+    page.click("#entry-form button[type=submit]")
+    page.wait_for_selector(".lobby")
+    create_table(page, "cronberg")
+    page.click("[data-action=bot]")
+    page.wait_for_function(f"{STATE}.info.seats.filter(s => s.bot).length === 1")
+    page.click("[data-action=start]")
+    play_to_the_end(page, "cronberg", random.Random(4))
+    match_id = state(page)["info"]["match"]
+    page.click("[data-action=my-page]")
+    page.wait_for_selector(".player-games")
+    assert "Cronberg" in page.inner_text(".player-games")
+    assert page.locator(".player-games td.n").first.inner_text() == "1"
+    assert page.locator(f".recent a[href='/matches/{match_id}']").count() == 1
+    shot(page, "player-page-de")
+    assert page.errors == []

@@ -31,6 +31,7 @@ from .accounts import (
     name_key,
     password_matches,
 )
+from .history import FinishedMatches, match_document, match_summary, match_view, player_page
 from .room import Room, Settings
 from .socket import person_of, serve_socket
 from .storage import Store
@@ -62,6 +63,12 @@ def create_app(settings: Settings) -> Starlette:
 
     routes: list[BaseRoute] = [
         Route("/", page("index.html")),
+        Route("/matches/{match}", page("history/match.html")),
+        Route("/players/{name}", page("history/player.html")),
+        Route("/api/matches/{match}", match_summary),
+        Route("/api/matches/{match}/view", match_view),
+        Route("/api/matches/{match}/document", match_document),
+        Route("/api/players/{name}", player_page),
         Route("/rules", rules_page),
         Route("/rules/{game}", rules_page),
         Route("/api/games", games),
@@ -75,6 +82,7 @@ def create_app(settings: Settings) -> Starlette:
     ]
     app = Starlette(routes=routes, lifespan=lifespan)
     app.state.settings = settings
+    app.state.finished = FinishedMatches()
     return RoomApp(app)
 
 

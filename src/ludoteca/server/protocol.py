@@ -181,6 +181,8 @@ class TableInfo(msgspec.Struct):
     seats: list[SeatInfo]
     watchers: int
     to_move: int | None = None  # the seat to move while running
+    #: The match being played or last played here: its page is /matches/<match> once over.
+    match: int | None = None
 
 
 class ChatLine(msgspec.Struct, omit_defaults=True):

@@ -119,6 +119,7 @@ class Table:
             ],
             watchers=len(self.watchers),
             to_move=self._to_move(),
+            match=self.match_id,
         )
 
     @property

@@ -92,6 +92,27 @@ class UserRow:
 Write = MoveRow | ChatRow | TableRow | MatchRow | MatchEnded
 
 
+@dataclass(frozen=True, slots=True)
+class StoredMatch:
+    """A match as stored: who sat where, how it ended, and (when asked for) its log."""
+
+    id: int
+    game: str
+    players: int
+    options: dict[str, Any]
+    seats: list[dict[str, Any]]
+    started_at: float
+    finished_at: float | None
+    result: dict[str, Any] | None
+    log: list[tuple[int, str]]
+
+    def seat_of(self, user_id: int) -> int | None:
+        for seat, chair in enumerate(self.seats):
+            if chair is not None and chair.get("user_id") == user_id:
+                return seat
+        return None
+
+
 @dataclass
 class LiveTable:
     """A table to bring back on start, with its match's log."""
@@ -271,6 +292,35 @@ class Store:
             ).all()
         return [ChatRow(r.table_id, r.user_id, r.name, r.text, r.at, r.v) for r in reversed(rows)]
 
+    async def match(self, match_id: int) -> StoredMatch | None:
+        """One match with its whole log, or None."""
+        async with self.engine.connect() as connection:
+            row = (
+                await connection.execute(sa.select(matches).where(matches.c.id == match_id))
+            ).first()
+            if row is None:
+                return None
+            log = [
+                (r.by, r.text)
+                for r in await connection.execute(
+                    sa.select(moves.c.by, moves.c.text)
+                    .where(moves.c.match_id == match_id)
+                    .order_by(moves.c.n)
+                )
+            ]
+        return _stored(row, log)
+
+    async def finished_matches(self, limit: int) -> list[StoredMatch]:
+        """The most recently finished matches, newest first, without their logs."""
+        async with self.engine.connect() as connection:
+            rows = await connection.execute(
+                sa.select(matches)
+                .where(matches.c.finished_at.is_not(None))
+                .order_by(matches.c.finished_at.desc(), matches.c.id.desc())
+                .limit(limit)
+            )
+            return [_stored(row, []) for row in rows]
+
     async def match_log(self, match_id: int) -> list[tuple[int, str]]:
         async with self.engine.connect() as connection:
             rows = await connection.execute(
@@ -279,6 +329,20 @@ class Store:
                 .order_by(moves.c.n)
             )
             return [(r.by, r.text) for r in rows]
+
+
+def _stored(row: Any, log: list[tuple[int, str]]) -> StoredMatch:
+    return StoredMatch(
+        id=row.id,
+        game=row.game,
+        players=row.players,
+        options=dict(row.options),
+        seats=list(row.seats),
+        started_at=row.started_at,
+        finished_at=row.finished_at,
+        result=row.result,
+        log=log,
+    )
 
 
 def _fields(row: Any) -> dict[str, Any]:

@@ -38,7 +38,8 @@ export function setupChrome({ rerender, logout }) {
       h("nav", {}, h("a", { href: "/rules", target: "_blank", rel: "noopener" }, t("nav.rules"))),
       h("span", { class: "spacer" }),
       person ? h("span", { class: "me", title: person.guest ? t("chrome.guestTip") : t("chrome.playerTip") },
-        person.name, person.guest ? h("span", { class: "muted small" }, ` (${t("chrome.guest")})`) : null) : null,
+        person.guest ? person.name : h("a", { href: `/players/${encodeURIComponent(person.name)}`, "data-action": "my-page" }, person.name),
+        person.guest ? h("span", { class: "muted small" }, ` (${t("chrome.guest")})`) : null) : null,
       person ? h("button", { type: "button", "data-action": "logout", onclick: logout }, t("chrome.logout")) : null,
       language, theme);
   }

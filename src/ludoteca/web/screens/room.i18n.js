@@ -210,6 +210,11 @@ const en = {
   "settings.rated": "Rated",
   "settings.ratedTip": "Counts for the ratings: registered players only, no bots",
   "settings.guestUnrated": "Guests' tables are not rated: register to play rated games.",
+  "server.no_match": "There is no finished match {match}",
+  "server.bad_step": "A step goes from 0 to {most}",
+  "server.document_private": "This game hides its players' hands: only its own players may download the whole match; anyone may replay it",
+  "server.no_player": "No registered player is called {name}",
+  "table.replay": "Replay",
 };
 
 const it = {
@@ -420,6 +425,11 @@ const it = {
   "settings.rated": "Valida per la classifica",
   "settings.ratedTip": "Conta per le classifiche: solo giocatori registrati, senza bot",
   "settings.guestUnrated": "I tavoli degli ospiti non contano per la classifica: registrati per giocarle.",
+  "server.no_match": "Non c'è nessuna partita finita {match}",
+  "server.bad_step": "Un passo va da 0 a {most}",
+  "server.document_private": "Questo gioco nasconde le mani dei giocatori: solo chi ha giocato può scaricare tutta la partita; chiunque può rivederla",
+  "server.no_player": "Nessun giocatore registrato si chiama {name}",
+  "table.replay": "Rivedi la partita",
 };
 
 const de = {
@@ -630,6 +640,11 @@ const de = {
   "settings.rated": "Gewertet",
   "settings.ratedTip": "Zählt für die Wertungen: nur registrierte Spieler, keine Bots",
   "settings.guestUnrated": "Tische von Gästen werden nicht gewertet: registriere dich für gewertete Partien.",
+  "server.no_match": "Es gibt keine beendete Partie {match}",
+  "server.bad_step": "Ein Schritt geht von 0 bis {most}",
+  "server.document_private": "Dieses Spiel verbirgt die Karten der Spieler: nur die eigenen Spieler dürfen die ganze Partie herunterladen; ansehen darf sie jeder",
+  "server.no_player": "Kein registrierter Spieler heißt {name}",
+  "table.replay": "Partie ansehen",
 };
 
 export default { en, it, de };

@@ -172,9 +172,11 @@ export function createTableScreen(root, ctx) {
         : info.host === ctx.me() ? t("table.youStart") : t("table.waitHost", { name: info.host ?? "—" });
       fill(noticeBox, h("p", { class: "panel waiting" }, text, " ", h("span", { class: "muted small" }, t("table.commandsHint"))));
     } else if (state.view && state.view.result) {
-      const extra = actions(state, ctx.me()).includes("rematch")
-        ? h("div", { class: "buttons" }, h("button", { class: "primary", "data-action": "rematch-result", onclick: () => ctx.send({ t: "rematch", table: state.id }) }, t("table.rematch")))
-        : null;
+      const extra = h("div", { class: "buttons" },
+        actions(state, ctx.me()).includes("rematch")
+          ? h("button", { class: "primary", "data-action": "rematch-result", onclick: () => ctx.send({ t: "rematch", table: state.id }) }, t("table.rematch"))
+          : null,
+        info.match ? h("a", { class: "button-link", href: `/matches/${info.match}`, target: "_blank", rel: "noopener", "data-action": "replay" }, t("table.replay")) : null);
       fill(noticeBox, resultPanel(info.game, state.view.result, names(), state.you, extra));
     } else {
       fill(noticeBox);

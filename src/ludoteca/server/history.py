@@ -1,0 +1,206 @@
+"""Finished matches after the fact: their result, a replay step by step, the match
+document, and a player's page. HTTP only; nothing here changes the room.
+
+A replay shows what the person asking could have seen at that point: the spectator's
+view, or their own seat's if they played in that match (their own hand, never another's).
+The match document holds everything, hidden hands included, so it is given to anyone only
+for games of open information, and otherwise only to the match's own players.
+"""
+
+from __future__ import annotations
+
+from collections import OrderedDict
+from typing import Any
+
+from starlette.requests import Request
+from starlette.responses import JSONResponse, Response
+
+import ludoteca
+from ludoteca.engine import Match
+
+from .accounts import COOKIE, name_key
+from .socket import person_of
+from .storage.store import CHANCE_BY, StoredMatch
+
+#: Finished matches kept in memory for replays (they never change once finished).
+KEPT = 64
+#: How many recent finished matches a player's page looks through.
+RECENT_SCAN = 2000
+RECENT_SHOWN = 20
+
+
+class FinishedMatches:
+    """Finished matches read from the store, the most recently asked for kept."""
+
+    def __init__(self) -> None:
+        self._kept: OrderedDict[int, StoredMatch] = OrderedDict()
+
+    async def get(self, request: Request, match_id: int) -> StoredMatch | None:
+        found = self._kept.get(match_id)
+        if found is not None:
+            self._kept.move_to_end(match_id)
+            return found
+        stored = await request.app.state.room.store.match(match_id)
+        if stored is None or stored.finished_at is None:
+            return None
+        self._kept[match_id] = stored
+        if len(self._kept) > KEPT:
+            self._kept.popitem(last=False)
+        return stored
+
+
+def _refuse(code: str, text: str, status: int, **params: object) -> Response:
+    return JSONResponse({"error": text, "code": code, "params": params}, status_code=status)
+
+
+def _match_id(request: Request) -> int | None:
+    text = request.path_params["match"]
+    return int(text) if text.isdigit() else None
+
+
+async def _finished(request: Request) -> StoredMatch | Response:
+    match_id = _match_id(request)
+    stored = None if match_id is None else await request.app.state.finished.get(request, match_id)
+    if stored is None:
+        return _refuse(
+            "no_match",
+            f"there is no finished match {request.path_params['match']!r}",
+            404,
+            match=request.path_params["match"],
+        )
+    return stored
+
+
+async def _viewer_seat(request: Request, stored: StoredMatch) -> int | None:
+    """The seat of the person asking in that match, or None (a spectator's view)."""
+    room = request.app.state.room
+    person = await person_of(room, request.app.state.sessions, request.cookies.get(COOKIE))
+    return None if person is None else stored.seat_of(person.id)
+
+
+def _names(stored: StoredMatch) -> list[str | None]:
+    return [None if chair is None else chair.get("name") for chair in stored.seats]
+
+
+def replay(stored: StoredMatch, upto: int) -> Match:
+    """The match as it stood after its first ``upto`` log entries."""
+    return ludoteca.game(stored.game).load(
+        {
+            "game": stored.game,
+            "players": stored.players,
+            "options": stored.options,
+            "log": [
+                {"by": "chance" if by == CHANCE_BY else by, "move": text}
+                for by, text in stored.log[:upto]
+            ],
+        }
+    )
+
+
+async def match_summary(request: Request) -> Response:
+    stored = await _finished(request)
+    if isinstance(stored, Response):
+        return stored
+    seat = await _viewer_seat(request, stored)
+    game = ludoteca.game(stored.game)
+    return JSONResponse(
+        {
+            "id": stored.id,
+            "game": stored.game,
+            "players": stored.players,
+            "options": stored.options,
+            "names": _names(stored),
+            "bots": [None if chair is None else chair.get("bot") for chair in stored.seats],
+            "started_at": stored.started_at,
+            "finished_at": stored.finished_at,
+            "result": stored.result,
+            "moves": len(stored.log),
+            "you": seat,
+            "document": game.open_information or seat is not None,
+        }
+    )
+
+
+async def match_view(request: Request) -> Response:
+    """``?at=N``: the view after the first N log entries, as this person may see it."""
+    stored = await _finished(request)
+    if isinstance(stored, Response):
+        return stored
+    text = request.query_params.get("at", str(len(stored.log)))
+    if not text.isdigit() or int(text) > len(stored.log):
+        return _refuse(
+            "bad_step",
+            f"at is a step from 0 to {len(stored.log)}, not {text!r}",
+            400,
+            most=len(stored.log),
+        )
+    upto = int(text)
+    seat = await _viewer_seat(request, stored)
+    view = replay(stored, upto).view(seat)
+    if upto == len(stored.log):
+        view["result"] = stored.result  # as the room announced it (a resignation too)
+    return JSONResponse(view)
+
+
+async def match_document(request: Request) -> Response:
+    stored = await _finished(request)
+    if isinstance(stored, Response):
+        return stored
+    seat = await _viewer_seat(request, stored)
+    if not ludoteca.game(stored.game).open_information and seat is None:
+        return _refuse(
+            "document_private",
+            "this game hides its players' hands: only its own players may download the "
+            "whole match; anyone may replay it",
+            403,
+        )
+    document = replay(stored, len(stored.log)).to_json()
+    return JSONResponse(
+        document,
+        headers={
+            "Content-Disposition": f'attachment; filename="ludoteca-{stored.game}-{stored.id}.json"'
+        },
+    )
+
+
+async def player_page(request: Request) -> Response:
+    """A registered player's games per game, wins and recent matches."""
+    room = request.app.state.room
+    user = await room.store.registered(name_key(request.path_params["name"]))
+    if user is None:
+        return _refuse(
+            "no_player",
+            f"no registered player is called {request.path_params['name']!r}",
+            404,
+            name=request.path_params["name"],
+        )
+    per_game: dict[str, dict[str, int]] = {}
+    recent: list[dict[str, Any]] = []
+    for stored in await room.store.finished_matches(RECENT_SCAN):
+        seat = stored.seat_of(user.id)
+        if seat is None or stored.result is None:
+            continue
+        standing = stored.result.get("standing") or stored.result["ranking"]
+        place = 1 + sum(len(group) for group in _before(standing, seat))
+        tally = per_game.setdefault(stored.game, {"played": 0, "wins": 0})
+        tally["played"] += 1
+        tally["wins"] += place == 1
+        if len(recent) < RECENT_SHOWN:
+            recent.append(
+                {
+                    "id": stored.id,
+                    "game": stored.game,
+                    "finished_at": stored.finished_at,
+                    "place": place,
+                    "names": _names(stored),
+                }
+            )
+    return JSONResponse({"name": user.name, "games": per_game, "recent": recent})
+
+
+def _before(standing: list[list[int]], seat: int) -> list[list[int]]:
+    """The places ahead of the one that holds ``seat``."""
+    for index, group in enumerate(standing):
+        if seat in group:
+            return standing[:index]
+    return standing

@@ -1,0 +1,50 @@
+// A registered player's page: games played and won per game, and recent matches, each
+// linking to its result and replay.
+
+import { fill, h } from "../core/dom.js";
+import { addCatalog, t } from "../core/i18n.js";
+import { setupChrome } from "../screens/chrome.js";
+import { serverText } from "../screens/messages.js";
+import { gameName } from "../screens/names.js";
+import catalog from "./history.i18n.js";
+
+addCatalog(catalog);
+
+const screen = document.getElementById("screen");
+const name = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop());
+
+async function show() {
+  const [answer, games] = await Promise.all([fetch(`/api/players/${encodeURIComponent(name)}`), fetch("/api/games").then((r) => r.json())]);
+  const data = await answer.json();
+  if (!answer.ok) {
+    fill(screen, h("section", { class: "panel" },
+      h("p", { class: "missing", role: "alert" }, serverText({ code: data.code, text: data.error, params: data.params })),
+      h("a", { href: "/" }, t("history.room"))));
+    return;
+  }
+  document.title = `${data.name} · ludoteca`;
+  const gameOf = (id) => games.find((g) => g.id === id);
+  const rows = Object.entries(data.games).map(([id, tally]) => h("tr", {},
+    h("td", {}, gameName(gameOf(id))), h("td", { class: "n" }, String(tally.played)), h("td", { class: "n" }, String(tally.wins))));
+  fill(screen, h("div", { class: "history" },
+    h("header", { class: "history-head" }, h("h1", {}, data.name)),
+    h("section", { class: "panel" }, h("h2", {}, t("history.games")),
+      rows.length
+        ? h("table", { class: "player-games" },
+          h("thead", {}, h("tr", {}, h("th", {}, t("lobby.game")), h("th", {}, t("history.played")), h("th", {}, t("history.wins")))),
+          h("tbody", {}, ...rows))
+        : h("p", { class: "muted" }, t("history.none"))),
+    h("section", { class: "panel" }, h("h2", {}, t("history.recent")),
+      h("ol", { class: "recent" }, ...data.recent.map((match) => h("li", {},
+        h("a", { href: `/matches/${match.id}` }, gameName(gameOf(match.game)), " · ", t("history.match", { id: match.id })), " — ",
+        t("history.place", { n: match.place }), " ",
+        h("span", { class: "muted" }, match.names.filter(Boolean).join(", "), " · ", new Date(match.finished_at * 1000).toLocaleDateString())))))));
+}
+
+const chrome = setupChrome({
+  rerender: () => show(),
+  logout: async () => { await fetch("/api/logout", { method: "POST" }); location.reload(); },
+});
+const me = await fetch("/api/me");
+if (me.ok) chrome.entered(await me.json());
+await show();
