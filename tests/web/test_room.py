@@ -208,4 +208,11 @@ def test_a_registered_player_finds_the_match_on_their_page(browser: Any, server:
     assert page.locator(".player-games td.n").first.inner_text() == "1"
     assert page.locator(f".recent a[href='/matches/{match_id}']").count() == 1
     shot(page, "player-page-de")
+    page.click("[data-action=ratings]")
+    page.wait_for_selector(".history-head h1")
+    assert "Wertungen" in page.inner_text(".history-head h1")
+    page.click(".tabs a[href='/ratings/cronberg']")
+    page.wait_for_url("**/ratings/cronberg")
+    page.wait_for_selector(".history-head h1:has-text('Cronberg')")
+    assert "noch keine gewertete Partie" in page.inner_text(".history")
     assert page.errors == []

@@ -31,7 +31,14 @@ from .accounts import (
     name_key,
     password_matches,
 )
-from .history import FinishedMatches, match_document, match_summary, match_view, player_page
+from .history import (
+    FinishedMatches,
+    leaderboard,
+    match_document,
+    match_summary,
+    match_view,
+    player_page,
+)
 from .room import Room, Settings
 from .socket import person_of, serve_socket
 from .storage import Store
@@ -69,6 +76,8 @@ def create_app(settings: Settings) -> Starlette:
         Route("/api/matches/{match}/view", match_view),
         Route("/api/matches/{match}/document", match_document),
         Route("/api/players/{name}", player_page),
+        Route("/api/ratings/{game}", leaderboard),
+        Route("/ratings/{game}", page("history/ratings.html")),
         Route("/rules", rules_page),
         Route("/rules/{game}", rules_page),
         Route("/api/games", games),

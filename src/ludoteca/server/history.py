@@ -27,6 +27,7 @@ KEPT = 64
 #: How many recent finished matches a player's page looks through.
 RECENT_SCAN = 2000
 RECENT_SHOWN = 20
+LEADERBOARD = 100
 
 
 class FinishedMatches:
@@ -195,7 +196,50 @@ async def player_page(request: Request) -> Response:
                     "names": _names(stored),
                 }
             )
-    return JSONResponse({"name": user.name, "games": per_game, "recent": recent})
+    rated = {
+        game: {"rating": round(rating, 1), "games": games}
+        for (user_id, game), (rating, games) in room.ratings.items()
+        if user_id == user.id
+    }
+    history = [
+        {
+            "match": c.match_id,
+            "game": c.game,
+            "before": round(c.before, 1),
+            "after": round(c.after, 1),
+            "at": c.at,
+        }
+        for c in await room.store.rating_history(user.id, RECENT_SHOWN)
+    ]
+    return JSONResponse(
+        {
+            "name": user.name,
+            "games": per_game,
+            "recent": recent,
+            "ratings": rated,
+            "rating_history": history,
+        }
+    )
+
+
+async def leaderboard(request: Request) -> Response:
+    """The best rated players of a game."""
+    game = request.path_params["game"]
+    if game not in ludoteca.games():
+        return _refuse(
+            "unknown_game",
+            f"no game {game!r}; the games are: {', '.join(ludoteca.games())}",
+            404,
+            game=game,
+            games=", ".join(ludoteca.games()),
+        )
+    rows = await request.app.state.room.store.leaderboard(game, LEADERBOARD)
+    return JSONResponse(
+        {
+            "game": game,
+            "players": [{"name": n, "rating": round(r, 1), "games": g} for n, r, g in rows],
+        }
+    )
 
 
 def _before(standing: list[list[int]], seat: int) -> list[list[int]]:

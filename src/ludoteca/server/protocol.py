@@ -32,10 +32,12 @@ class Chat(ClientMessage, tag="chat"):
 
 
 class Create(ClientMessage, tag="create"):
-    """Open a table for a game with options; the creator hosts it and sits down."""
+    """Open a table for a game with options; the creator hosts it and sits down.
+    ``rated``: registered players only and no bots, and the match moves their ratings."""
 
     game: str
     options: dict[str, Any] = {}
+    rated: bool = False
 
 
 # -- at a table: each slash command is also one of these ----------------------------------
@@ -183,6 +185,8 @@ class TableInfo(msgspec.Struct):
     to_move: int | None = None  # the seat to move while running
     #: The match being played or last played here: its page is /matches/<match> once over.
     match: int | None = None
+    #: Rated: registered players only, no bots; the match moves their ratings.
+    rated: bool = False
 
 
 class ChatLine(msgspec.Struct, omit_defaults=True):

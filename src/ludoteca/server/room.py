@@ -28,7 +28,18 @@ from .connection import Connection
 from .journal import Journal
 from .seats import Chair
 from .storage.store import ChatRow, LiveTable, Store, Write
-from .table import CLOSED, FINISHED, OPEN, RUNNING, Refusal, Stale, Table, Who, game_or_refuse
+from .table import (
+    CLOSED,
+    FINISHED,
+    OPEN,
+    RATED_GUEST,
+    RUNNING,
+    Refusal,
+    Stale,
+    Table,
+    Who,
+    game_or_refuse,
+)
 
 log = logging.getLogger("ludoteca.server")
 
@@ -62,6 +73,8 @@ class Room:
         self._online_keys: dict[str, int] = {}
         self._entered: dict[str, tuple[int, float]] = {}
         self.lobby_chat: deque[p.ChatLine] = deque(maxlen=LOBBY_CHAT_KEPT)
+        #: (user id, game) -> (rating, rated matches), kept as the journal stores them.
+        self.ratings: dict[tuple[int, str], tuple[float, int]] = {}
         #: Chance outcomes are drawn from the operating system's source, as ``secrets`` is.
         self.chance = secrets.SystemRandom()
         self._table_ids = 0
@@ -83,6 +96,7 @@ class Room:
         self._table_ids, self._match_ids = await self.store.highest_ids()
         for line in await self.store.recent_chat(None, LOBBY_CHAT_KEPT):
             self.lobby_chat.append(p.ChatLine(line.name, line.text, line.at))
+        self.ratings = await self.store.ratings()
         self.journal.start()
         for live in await self.store.live_tables():
             await self._bring_back(live)
@@ -101,6 +115,7 @@ class Room:
         table.status = row.status
         table.version = table.state_version = table.announced = row.version
         table.created_at = row.created_at
+        table.rated = row.rated
         table.match_id = row.match_id
         if live.match is not None:
             document = {
@@ -280,14 +295,14 @@ class Room:
             connection.send(p.Error(code="bad_command", text=str(error), table=table_id))
 
     def _handle(self, connection: Connection, message: p.ClientMessage) -> None:
-        who = Who(connection.user.id, connection.user.name)
+        who = Who(connection.user.id, connection.user.name, connection.user.guest)
         match message:
             case p.Play(table=table_id, v=version, move=text):
                 self._table(table_id).play(who, version, text)
             case p.Chat(text=text, table=table_id):
                 self._chat(connection, who, text, table_id)
-            case p.Create(game=game_id, options=options):
-                self._create(connection, who, game_id, options)
+            case p.Create(game=game_id, options=options, rated=rated):
+                self._create(connection, who, game_id, options, rated)
             case p.Join(table=table_id, seat=seat):
                 connection.in_lobby = False
                 self._table(table_id).join(who, connection, seat)
@@ -349,15 +364,23 @@ class Room:
         return table
 
     def _create(
-        self, connection: Connection, who: Who, game_id: str, options: dict[str, Any]
+        self,
+        connection: Connection,
+        who: Who,
+        game_id: str,
+        options: dict[str, Any],
+        rated: bool = False,
     ) -> None:
         game = game_or_refuse(game_id)
+        if rated and who.guest:
+            raise Refusal("rated_guest", RATED_GUEST)
         try:
             check_options(game.id, game.options, options)
         except OptionError as error:
             raise Refusal("bad_option", str(error)) from None
         table = Table(self, self.new_table_id(), game, who)
         table.options = dict(options)
+        table.rated = rated
         self.tables[table.id] = table
         connection.in_lobby = False
         table.join(who, connection, 0)

@@ -34,8 +34,18 @@ from ludoteca.engine import (
 )
 
 from . import protocol as p
+from .ratings import START, changes
 from .seats import DEFAULT_LEVEL, QUICK_LEVELS, Chair, bot_levels, bot_name, choose
-from .storage.store import CHANCE_BY, ChatRow, MatchEnded, MatchRow, MoveRow, TableRow, Write
+from .storage.store import (
+    CHANCE_BY,
+    ChatRow,
+    MatchEnded,
+    MatchRow,
+    MoveRow,
+    RatingChange,
+    TableRow,
+    Write,
+)
 
 if TYPE_CHECKING:
     from .connection import Connection
@@ -63,10 +73,14 @@ class Stale(Refusal):
 
 @dataclass(frozen=True, slots=True)
 class Who:
-    """The person asking: a user id and their name."""
+    """The person asking: a user id, their name, and whether they are a guest."""
 
     id: int
     name: str
+    guest: bool = False
+
+
+RATED_GUEST = "only registered players sit at a rated table: register to play rated games"
 
 
 class Table:
@@ -96,6 +110,8 @@ class Table:
         self._waiting_syncs: list[tuple[Connection, int]] = []
         self._bot_timer: asyncio.TimerHandle | None = None
         self._thinking = False
+        #: A rated table seats registered players only and no bots (docs/ratings.md).
+        self.rated = False
 
     # -- what is seen -------------------------------------------------------------------
 
@@ -120,6 +136,7 @@ class Table:
             watchers=len(self.watchers),
             to_move=self._to_move(),
             match=self.match_id,
+            rated=self.rated,
         )
 
     @property
@@ -214,6 +231,8 @@ class Table:
 
     def join(self, who: Who, connection: Connection | None, seat: int | None) -> None:
         self._expect(OPEN, "join")
+        if self.rated and who.guest:
+            raise Refusal("rated_guest", RATED_GUEST)
         if self.seat_of(who.id) is not None:
             raise Refusal("seated", "you already sit at this table; /leave first to move")
         seat = self._free_seat(seat)
@@ -274,6 +293,8 @@ class Table:
     def seat_bot(self, who: Who, level: str | None, seat: int | None) -> None:
         self._expect_host(who, "seat a bot")
         self._expect(OPEN, "seat a bot")
+        if self.rated:
+            raise Refusal("rated_bot", "a rated table seats no bots: people only")
         level = level or DEFAULT_LEVEL
         if level not in bot_levels():
             levels = ", ".join(bot_levels())
@@ -369,6 +390,7 @@ class Table:
                 dict(match.options),
                 [chair.to_json() for chair in chairs],
                 time.time(),
+                self._rates(),
             )
         ]
         self._play_chance()
@@ -497,7 +519,29 @@ class Table:
         result["resigned"] = sorted(self.resigned)
         self.result = result
         self.status = FINISHED
-        rows.append(MatchEnded(self.match_id or 0, time.time(), result, sorted(self.resigned)))
+        at = time.time()
+        rows.append(MatchEnded(self.match_id or 0, at, result, sorted(self.resigned)))
+        if self._rates():
+            rows.extend(self._rate(result["standing"], at))
+
+    def _rates(self) -> bool:
+        """Whether the match here counts for the ratings: a rated table, people only."""
+        return self.rated and all(c is not None and c.user_id is not None for c in self.seats)
+
+    def _rate(self, standing: list[list[int]], at: float) -> list[Write]:
+        """Move each player's rating by the standing; the rows store what moved."""
+        users = [chair.user_id for chair in self.seats if chair is not None and chair.user_id]
+        before = [self.room.ratings.get((user, self.game.id), (START, 0)) for user in users]
+        moved = changes([rating for rating, _ in before], standing)
+        rows: list[Write] = []
+        for seat, user in enumerate(users):
+            rating, games = before[seat]
+            self.room.ratings[(user, self.game.id)] = (rating + moved[seat], games + 1)
+            change = RatingChange(
+                self.match_id or 0, user, self.game.id, rating, rating + moved[seat], at
+            )
+            rows.append(change)
+        return rows
 
     def resign(self, who: Who) -> None:
         self._expect(RUNNING, "resign")
@@ -605,6 +649,7 @@ class Table:
 
     def _row(self) -> TableRow:
         return TableRow(
+            rated=self.rated,
             id=self.id,
             game=self.game.id,
             options=dict(self.options),

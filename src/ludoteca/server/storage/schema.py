@@ -47,6 +47,8 @@ tables = sa.Table(
     sa.Column("version", sa.Integer, nullable=False),
     sa.Column("match_id", sa.Integer, nullable=True),
     sa.Column("created_at", sa.Float, nullable=False),
+    #: Rated tables seat registered players only, and no bots (docs/ratings.md).
+    sa.Column("rated", sa.Boolean, nullable=False, server_default=sa.false()),
     sa.Index("tables_status", "status"),
 )
 
@@ -64,6 +66,31 @@ matches = sa.Table(
     sa.Column("finished_at", sa.Float, nullable=True),
     sa.Column("result", sa.JSON, nullable=True),
     sa.Column("resigned", sa.JSON, nullable=False),
+    sa.Column("rated", sa.Boolean, nullable=False, server_default=sa.false()),
+)
+
+#: Each registered player's Elo rating per game, and how many rated matches made it.
+ratings = sa.Table(
+    "ratings",
+    metadata,
+    sa.Column("user_id", sa.Integer, primary_key=True),
+    sa.Column("game", sa.String(20), primary_key=True),
+    sa.Column("rating", sa.Float, nullable=False),
+    sa.Column("games", sa.Integer, nullable=False),
+)
+
+#: What each rated match did to each player's rating: a player's history, and the
+#: record from which every rating can be worked out again.
+rating_changes = sa.Table(
+    "rating_changes",
+    metadata,
+    sa.Column("match_id", sa.Integer, primary_key=True),
+    sa.Column("user_id", sa.Integer, primary_key=True),
+    sa.Column("game", sa.String(20), nullable=False),
+    sa.Column("before", sa.Float, nullable=False),
+    sa.Column("after", sa.Float, nullable=False),
+    sa.Column("at", sa.Float, nullable=False),
+    sa.Index("rating_changes_user", "user_id", "at"),
 )
 
 #: The match log, one row an entry, chance outcomes included (``by`` -1 is chance).

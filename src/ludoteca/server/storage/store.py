@@ -21,7 +21,7 @@ from alembic import command
 from alembic.config import Config
 from sqlalchemy.ext.asyncio import AsyncEngine, create_async_engine
 
-from .schema import chat, matches, moves, server_keys, tables, users
+from .schema import chat, matches, moves, rating_changes, ratings, server_keys, tables, users
 
 #: ``moves.by`` for chance outcomes.
 CHANCE_BY = -1
@@ -60,6 +60,7 @@ class TableRow:
     version: int
     match_id: int | None
     created_at: float
+    rated: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -71,6 +72,7 @@ class MatchRow:
     options: dict[str, Any]
     seats: list[dict[str, Any]]
     started_at: float
+    rated: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -89,7 +91,19 @@ class UserRow:
     password_hash: str | None
 
 
-Write = MoveRow | ChatRow | TableRow | MatchRow | MatchEnded
+@dataclass(frozen=True, slots=True)
+class RatingChange:
+    """A rated match moved a player's rating in a game from ``before`` to ``after``."""
+
+    match_id: int
+    user_id: int
+    game: str
+    before: float
+    after: float
+    at: float
+
+
+Write = MoveRow | ChatRow | TableRow | MatchRow | MatchEnded | RatingChange
 
 
 @dataclass(frozen=True, slots=True)
@@ -212,6 +226,7 @@ class Store:
         new_matches = [_fields(w) for w in writes if isinstance(w, MatchRow)]
         newest_tables = {w.id: w for w in writes if isinstance(w, TableRow)}
         ended = [w for w in writes if isinstance(w, MatchEnded)]
+        rated = [w for w in writes if isinstance(w, RatingChange)]
         async with self.engine.begin() as connection:
             if new_matches:
                 await connection.execute(
@@ -227,6 +242,20 @@ class Store:
                     .where(matches.c.id == end.id)
                     .values(finished_at=end.finished_at, result=end.result, resigned=end.resigned)
                 )
+            for change in rated:
+                await connection.execute(rating_changes.insert().values(_fields(change)))
+                where = (ratings.c.user_id == change.user_id) & (ratings.c.game == change.game)
+                updated = await connection.execute(
+                    ratings.update()
+                    .where(where)
+                    .values(rating=change.after, games=ratings.c.games + 1)
+                )
+                if updated.rowcount == 0:
+                    await connection.execute(
+                        ratings.insert().values(
+                            user_id=change.user_id, game=change.game, rating=change.after, games=1
+                        )
+                    )
             for row in newest_tables.values():
                 values = _fields(row)
                 updated = await connection.execute(
@@ -318,6 +347,47 @@ class Store:
                 .where(matches.c.finished_at.is_not(None))
                 .order_by(matches.c.finished_at.desc(), matches.c.id.desc())
                 .limit(limit)
+            )
+            return [_stored(row, []) for row in rows]
+
+    async def ratings(self) -> dict[tuple[int, str], tuple[float, int]]:
+        """Every rating: (user id, game) -> (rating, rated matches)."""
+        async with self.engine.connect() as connection:
+            rows = await connection.execute(sa.select(ratings))
+            return {(r.user_id, r.game): (r.rating, r.games) for r in rows}
+
+    async def leaderboard(self, game: str, limit: int) -> list[tuple[str, float, int]]:
+        """The best rated players of a game: (name, rating, rated matches)."""
+        async with self.engine.connect() as connection:
+            rows = await connection.execute(
+                sa.select(users.c.name, ratings.c.rating, ratings.c.games)
+                .join(users, users.c.id == ratings.c.user_id)
+                .where(ratings.c.game == game)
+                .order_by(ratings.c.rating.desc(), users.c.name)
+                .limit(limit)
+            )
+            return [(r.name, r.rating, r.games) for r in rows]
+
+    async def rating_history(self, user_id: int, limit: int) -> list[RatingChange]:
+        """A player's rating changes, newest first."""
+        async with self.engine.connect() as connection:
+            rows = await connection.execute(
+                sa.select(rating_changes)
+                .where(rating_changes.c.user_id == user_id)
+                .order_by(rating_changes.c.at.desc(), rating_changes.c.match_id.desc())
+                .limit(limit)
+            )
+            return [
+                RatingChange(**{c: getattr(r, c) for c in RatingChange.__slots__}) for r in rows
+            ]
+
+    async def rated_matches(self) -> list[StoredMatch]:
+        """Every finished rated match, in the order they finished (without logs)."""
+        async with self.engine.connect() as connection:
+            rows = await connection.execute(
+                sa.select(matches)
+                .where(matches.c.rated.is_(True), matches.c.finished_at.is_not(None))
+                .order_by(matches.c.finished_at, matches.c.id)
             )
             return [_stored(row, []) for row in rows]
 

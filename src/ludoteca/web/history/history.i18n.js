@@ -25,6 +25,13 @@ const en = {
   "history.replayLink": "Replay",
   "history.play": "Play",
   "history.pause": "Pause",
+  "history.ratings": "Ratings",
+  "history.player": "Player",
+  "history.rating": "Rating",
+  "history.ratedGames": "Rated matches",
+  "history.noRatings": "No rated matches in this game yet.",
+  "history.ratingsHow": "Elo, starting at 1500: every rated match counts as each pair of its players playing one game; a shared place is a draw. Rated tables seat registered players only, and no bots.",
+  "history.ratingHistory": "Rating history",
 };
 
 const it = {
@@ -52,6 +59,13 @@ const it = {
   "history.replayLink": "Replay",
   "history.play": "Riproduci",
   "history.pause": "Pausa",
+  "history.ratings": "Classifiche",
+  "history.player": "Giocatore",
+  "history.rating": "Punteggio",
+  "history.ratedGames": "Partite valide",
+  "history.noRatings": "Ancora nessuna partita valida per la classifica in questo gioco.",
+  "history.ratingsHow": "Elo, a partire da 1500: ogni partita valida conta come una sfida tra ogni coppia dei suoi giocatori; un posto condiviso è un pareggio. Ai tavoli validi siedono solo giocatori registrati, senza bot.",
+  "history.ratingHistory": "Andamento del punteggio",
 };
 
 const de = {
@@ -79,6 +93,13 @@ const de = {
   "history.replayLink": "Wiederholung",
   "history.play": "Abspielen",
   "history.pause": "Pause",
+  "history.ratings": "Wertungen",
+  "history.player": "Spieler",
+  "history.rating": "Wertung",
+  "history.ratedGames": "Gewertete Partien",
+  "history.noRatings": "In diesem Spiel gibt es noch keine gewertete Partie.",
+  "history.ratingsHow": "Elo, beginnend bei 1500: jede gewertete Partie zählt wie ein Spiel zwischen je zwei ihrer Spieler; ein geteilter Platz ist ein Remis. An gewerteten Tischen sitzen nur registrierte Spieler und keine Bots.",
+  "history.ratingHistory": "Verlauf der Wertung",
 };
 
 export default { en, it, de };

@@ -25,15 +25,22 @@ async function show() {
   document.title = `${data.name} · ludoteca`;
   const gameOf = (id) => games.find((g) => g.id === id);
   const rows = Object.entries(data.games).map(([id, tally]) => h("tr", {},
-    h("td", {}, gameName(gameOf(id))), h("td", { class: "n" }, String(tally.played)), h("td", { class: "n" }, String(tally.wins))));
+    h("td", {}, h("a", { href: `/ratings/${id}` }, gameName(gameOf(id)))),
+    h("td", { class: "n" }, String(tally.played)), h("td", { class: "n" }, String(tally.wins)),
+    h("td", { class: "n" }, data.ratings[id] ? String(Math.round(data.ratings[id].rating)) : "—")));
+  const history = data.rating_history.map((c) => h("li", {},
+    h("a", { href: `/matches/${c.match}` }, gameName(gameOf(c.game)), " · ", t("history.match", { id: c.match })), " ",
+    `${Math.round(c.before)} → ${Math.round(c.after)}`, " ",
+    h("span", { class: c.after >= c.before ? "up" : "down" }, `${c.after >= c.before ? "+" : ""}${Math.round(c.after - c.before)}`)));
   fill(screen, h("div", { class: "history" },
     h("header", { class: "history-head" }, h("h1", {}, data.name)),
     h("section", { class: "panel" }, h("h2", {}, t("history.games")),
       rows.length
         ? h("table", { class: "player-games" },
-          h("thead", {}, h("tr", {}, h("th", {}, t("lobby.game")), h("th", {}, t("history.played")), h("th", {}, t("history.wins")))),
+          h("thead", {}, h("tr", {}, h("th", {}, t("lobby.game")), h("th", {}, t("history.played")), h("th", {}, t("history.wins")), h("th", {}, t("history.rating")))),
           h("tbody", {}, ...rows))
         : h("p", { class: "muted" }, t("history.none"))),
+    history.length ? h("section", { class: "panel" }, h("h2", {}, t("history.ratingHistory")), h("ol", { class: "rating-history" }, ...history)) : null,
     h("section", { class: "panel" }, h("h2", {}, t("history.recent")),
       h("ol", { class: "recent" }, ...data.recent.map((match) => h("li", {},
         h("a", { href: `/matches/${match.id}` }, gameName(gameOf(match.game)), " · ", t("history.match", { id: match.id })), " — ",

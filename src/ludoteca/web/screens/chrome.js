@@ -35,7 +35,9 @@ export function setupChrome({ rerender, logout }) {
     }, ...THEMES.map((name) => h("option", { value: name, selected: name === currentTheme() }, t(`chrome.theme.${name}`))));
     fill(bar, 
       h("a", { class: "brand", href: "/", title: t("chrome.home") }, "ludoteca"),
-      h("nav", {}, h("a", { href: "/rules", target: "_blank", rel: "noopener" }, t("nav.rules"))),
+      h("nav", {},
+        h("a", { href: "/rules", target: "_blank", rel: "noopener" }, t("nav.rules")),
+        h("a", { href: "/ratings/krone", "data-action": "ratings" }, t("nav.ratings"))),
       h("span", { class: "spacer" }),
       person ? h("span", { class: "me", title: person.guest ? t("chrome.guestTip") : t("chrome.playerTip") },
         person.guest ? person.name : h("a", { href: `/players/${encodeURIComponent(person.name)}`, "data-action": "my-page" }, person.name),

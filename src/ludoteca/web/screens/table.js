@@ -62,6 +62,7 @@ export function createTableScreen(root, ctx) {
       h("button", { type: "button", "data-action": "lobby", title: t("table.lobbyTip"), onclick: () => ctx.toLobby() }, "← ", t("nav.lobby")),
       h("h1", {}, gameName(game()), " ", h("span", { class: "muted" }, t("lobby.tableNo", { id: state.id }))),
       h("span", { class: `status ${state.info.status}` }, t(`status.${state.info.status}`)),
+      state.info.rated ? h("span", { class: "status rated", title: t("table.ratedTip") }, t("table.rated")) : null,
       seated() ? null : h("span", { class: "muted" }, t("table.watching")),
       h("a", { href: `/rules/${state.info.game}`, target: "_blank", rel: "noopener", title: t("nav.rulesTip") }, t("nav.rules")));
   }
