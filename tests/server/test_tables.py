@@ -14,7 +14,12 @@ def test_create_join_and_see_each_other(enter):
     assert [s["name"] for s in sync["table"]["seats"]][:2] == ["Anna", "Bruno"]
     assert sync["table"]["host"] == "Anna"
     changed = anna.expect("table")
-    assert changed["table"]["seats"][1] == {"name": "Bruno", "bot": None, "connected": True}
+    assert changed["table"]["seats"][1] == {
+        "name": "Bruno",
+        "bot": None,
+        "connected": True,
+        "replaced": None,
+    }
 
 
 def test_slash_commands_do_what_their_messages_do(enter):

@@ -33,6 +33,8 @@ COMMANDS: dict[str, Command] = {
     "watch": Command("/watch", "watch this table as a spectator"),
     "resign": Command("/resign", "give up the match"),
     "rematch": Command("/rematch", "play again with the same seats (after the end)"),
+    "pause": Command("/pause", "ask to pause the match (all players must); when paused, go on"),
+    "abort": Command("/abort", "ask to call the match off in its first moves (all players must)"),
     "who": Command("/who", "who sits and watches here (in the lobby: who is online)", False),
     "help": Command("/help [command]", "the commands, or one command in detail", False),
 }
@@ -79,13 +81,17 @@ def _build(name: str, args: list[str], table: int | None) -> p.ClientMessage:
             return p.Help()
         case "help", [topic]:
             return p.Help(command=topic.lstrip("/").lower())
-        case (("leave" | "start" | "watch" | "resign" | "rematch"), []):
-            message: type[p.Leave | p.Start | p.Watch | p.Resign | p.Rematch] = {
+        case (("leave" | "start" | "watch" | "resign" | "rematch" | "pause" | "abort"), []):
+            message: type[
+                p.Leave | p.Start | p.Watch | p.Resign | p.Rematch | p.Pause | p.Abort
+            ] = {
                 "leave": p.Leave,
                 "start": p.Start,
                 "watch": p.Watch,
                 "resign": p.Resign,
                 "rematch": p.Rematch,
+                "pause": p.Pause,
+                "abort": p.Abort,
             }[name]
             return message(table=table)  # type: ignore[arg-type]
     raise ValueError(name)

@@ -181,11 +181,13 @@ async def player_page(request: Request) -> Response:
         seat = stored.seat_of(user.id)
         if seat is None or stored.result is None:
             continue
-        standing = stored.result.get("standing") or stored.result["ranking"]
-        place = 1 + sum(len(group) for group in _before(standing, seat))
-        tally = per_game.setdefault(stored.game, {"played": 0, "wins": 0})
-        tally["played"] += 1
-        tally["wins"] += place == 1
+        place: int | None = None
+        if not stored.result.get("aborted", False):  # called off: neither played nor won
+            standing = stored.result.get("standing") or stored.result["ranking"]
+            place = 1 + sum(len(group) for group in _before(standing, seat))
+            tally = per_game.setdefault(stored.game, {"played": 0, "wins": 0})
+            tally["played"] += 1
+            tally["wins"] += place == 1
         if len(recent) < RECENT_SHOWN:
             recent.append(
                 {

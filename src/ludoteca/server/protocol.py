@@ -31,13 +31,27 @@ class Chat(ClientMessage, tag="chat"):
     table: int | None = None
 
 
+class ClockSetting(msgspec.Struct, forbid_unknown_fields=True):
+    """A time control in seconds: ``realtime`` (a bank each, plus an increment after each
+    turn) or ``turn`` (``per_move`` for every turn, in whole hours)."""
+
+    kind: str
+    bank: int = 0
+    increment: int = 0
+    per_move: int = 0
+
+
 class Create(ClientMessage, tag="create"):
     """Open a table for a game with options; the creator hosts it and sits down.
-    ``rated``: registered players only and no bots, and the match moves their ratings."""
+    ``rated``: registered players only and no bots, and the match moves their ratings.
+    ``clock``: a time control (none by default); ``grace``: seconds a seated player may be
+    gone from a running match before a bot plays on for them."""
 
     game: str
     options: dict[str, Any] = {}
     rated: bool = False
+    clock: ClockSetting | None = None
+    grace: int = 120
 
 
 # -- at a table: each slash command is also one of these ----------------------------------
@@ -87,6 +101,18 @@ class Rematch(ClientMessage, tag="rematch"):
     table: int
 
 
+class Pause(ClientMessage, tag="pause"):
+    """Ask to pause the match (it pauses once every player has asked); when paused, go on."""
+
+    table: int
+
+
+class Abort(ClientMessage, tag="abort"):
+    """Ask to call the match off, early on (it ends, unscored, once every player asked)."""
+
+    table: int
+
+
 class Who(ClientMessage, tag="who"):
     table: int | None = None
 
@@ -127,6 +153,8 @@ CLIENT_MESSAGES = (
     Watch,
     Resign,
     Rematch,
+    Pause,
+    Abort,
     Who,
     Help,
     Play,
@@ -145,6 +173,8 @@ AnyClientMessage = (
     | Watch
     | Resign
     | Rematch
+    | Pause
+    | Abort
     | Who
     | Help
     | Play
@@ -172,6 +202,8 @@ class SeatInfo(msgspec.Struct):
     name: str | None
     bot: str | None = None
     connected: bool = False
+    #: A bot plays this person's seat for now: "time" (their time ran out) or "away".
+    replaced: str | None = None
 
 
 class TableInfo(msgspec.Struct):
@@ -187,6 +219,18 @@ class TableInfo(msgspec.Struct):
     match: int | None = None
     #: Rated: registered players only, no bots; the match moves their ratings.
     rated: bool = False
+    clock: ClockSetting | None = None
+    grace: int = 120
+    paused: bool = False
+
+
+class Clocks(msgspec.Struct):
+    """Seconds left on each seat's clock as the message leaves the server, and the seat
+    whose clock runs: a client counts down from when it receives them."""
+
+    remaining: list[float]
+    running: int | None
+    paused: bool
 
 
 class ChatLine(msgspec.Struct, omit_defaults=True):
@@ -242,6 +286,7 @@ class Sync(ServerMessage, tag="sync"):
     you: int | None  # your seat in the running or finished match
     chat: list[ChatLine]
     match: dict[str, Any] | None
+    clocks: Clocks | None = None
 
 
 class TableChanged(ServerMessage, tag="table"):
@@ -249,6 +294,7 @@ class TableChanged(ServerMessage, tag="table"):
 
     table: TableInfo
     v: int
+    clocks: Clocks | None = None
 
 
 class TableChat(ServerMessage, tag="chat"):
@@ -264,6 +310,7 @@ class MatchUpdate(ServerMessage, tag="match"):
     v: int
     view: dict[str, Any]
     changed: TableInfo | None = None  # the table too, when the match ended
+    clocks: Clocks | None = None
 
 
 class Presence(ServerMessage, tag="presence"):

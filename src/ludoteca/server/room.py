@@ -13,9 +13,11 @@ import secrets
 import time
 import unicodedata
 from collections import deque
-from collections.abc import Collection, Sequence
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass
 from typing import Any
+
+import msgspec
 
 import ludoteca
 from ludoteca.engine import OptionError
@@ -24,6 +26,7 @@ from ludoteca.engine.options import check_options
 from . import commands
 from . import protocol as p
 from .accounts import name_key
+from .clock import ClockError, TimeControl, check_grace
 from .connection import Connection
 from .journal import Journal
 from .seats import Chair
@@ -59,6 +62,8 @@ class Settings:
     #: chat lines a second (five at once).
     messages_per_second: float = 40.0
     chat_per_second: float = 0.5
+    #: The room's clock (seconds): tests give a clock of their own, to run time on at will.
+    now: Callable[[], float] = time.time
 
 
 class Room:
@@ -116,6 +121,7 @@ class Room:
         table.version = table.state_version = table.announced = row.version
         table.created_at = row.created_at
         table.rated = row.rated
+        table.restore_timing(row.clock, row.grace, row.timing)
         table.match_id = row.match_id
         if live.match is not None:
             document = {
@@ -155,6 +161,9 @@ class Room:
         return self._match_ids
 
     # -- people ---------------------------------------------------------------------------
+
+    def now(self) -> float:
+        return self.settings.now()
 
     def online_ids(self) -> Collection[int]:
         return self.connections.keys()
@@ -301,8 +310,12 @@ class Room:
                 self._table(table_id).play(who, version, text)
             case p.Chat(text=text, table=table_id):
                 self._chat(connection, who, text, table_id)
-            case p.Create(game=game_id, options=options, rated=rated):
-                self._create(connection, who, game_id, options, rated)
+            case p.Create(game=game_id, options=options, rated=rated, clock=clock, grace=grace):
+                self._create(connection, who, game_id, options, rated, clock, grace)
+            case p.Pause(table=table_id):
+                self._table(table_id).pause(who)
+            case p.Abort(table=table_id):
+                self._table(table_id).abort(who)
             case p.Join(table=table_id, seat=seat):
                 connection.in_lobby = False
                 self._table(table_id).join(who, connection, seat)
@@ -370,10 +383,19 @@ class Room:
         game_id: str,
         options: dict[str, Any],
         rated: bool = False,
+        clock: p.ClockSetting | None = None,
+        grace: int = 120,
     ) -> None:
         game = game_or_refuse(game_id)
         if rated and who.guest:
             raise Refusal("rated_guest", RATED_GUEST)
+        try:
+            control = (
+                None if clock is None else TimeControl.checked(**msgspec.structs.asdict(clock))
+            )
+            grace = check_grace(grace)
+        except ClockError as error:
+            raise Refusal("bad_clock", str(error)) from None
         try:
             check_options(game.id, game.options, options)
         except OptionError as error:
@@ -381,6 +403,8 @@ class Room:
         table = Table(self, self.new_table_id(), game, who)
         table.options = dict(options)
         table.rated = rated
+        table.control = control
+        table.grace = grace
         self.tables[table.id] = table
         connection.in_lobby = False
         table.join(who, connection, 0)
@@ -394,7 +418,7 @@ class Room:
             raise Refusal("slow_down", "you are chatting too fast; wait a moment")
         text = _clean(text)
         if table_id is None:
-            line = p.ChatLine(who.name, text, time.time())
+            line = p.ChatLine(who.name, text, self.now())
             self.lobby_chat.append(line)
             self._lobby_snapshot = None
             data = p.encode(p.LobbyChat(line=line))

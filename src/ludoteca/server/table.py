@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import time
 from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -34,6 +33,7 @@ from ludoteca.engine import (
 )
 
 from . import protocol as p
+from .clock import Clocks, TimeControl
 from .ratings import START, changes
 from .seats import DEFAULT_LEVEL, QUICK_LEVELS, Chair, bot_levels, bot_name, choose
 from .storage.store import (
@@ -55,6 +55,9 @@ log = logging.getLogger("ludoteca.server")
 
 OPEN, RUNNING, FINISHED, CLOSED = "open", "running", "finished", "closed"
 CHAT_KEPT = 50
+#: A match may be called off (/abort) while its players have made fewer than this many
+#: moves each: a mistake at the start, not a way out of a game going badly.
+ABORT_MOVES_PER_PLAYER = 2
 
 
 class Refusal(Exception):
@@ -105,13 +108,26 @@ class Table:
         #: The newest version announced to the table.
         self.announced = 0
         self.watchers: set[Connection] = set()
-        self.created_at = time.time()
+        self.created_at = self.room.now()
         self._in_flight = 0
         self._waiting_syncs: list[tuple[Connection, int]] = []
         self._bot_timer: asyncio.TimerHandle | None = None
         self._thinking = False
         #: A rated table seats registered players only and no bots (docs/ratings.md).
         self.rated = False
+        #: Time: the control chosen at the start (None: no clocks), the seconds a player
+        #: may be gone, the clocks of the running match, the seats bots play for people
+        #: (seat -> "time" or "away"), a pause, and who asked for a pause or an abort.
+        self.control: TimeControl | None = None
+        self.grace = 120
+        self.clocks: Clocks | None = None
+        self.replaced: dict[int, str] = {}
+        #: Every seat a bot played for a while in this match, and why (for the result).
+        self.was_replaced: dict[int, str] = {}
+        self.paused = False
+        self._asked: dict[str, set[int]] = {"pause": set(), "abort": set()}
+        self._gone_since: dict[int, float] = {}
+        self._time_timer: asyncio.TimerHandle | None = None
 
     # -- what is seen -------------------------------------------------------------------
 
@@ -130,14 +146,25 @@ class Table:
                     chair.name,
                     chair.bot,
                     chair.bot is not None or chair.user_id in online,
+                    self.replaced.get(seat),
                 )
-                for chair in self.seats
+                for seat, chair in enumerate(self.seats)
             ],
             watchers=len(self.watchers),
             to_move=self._to_move(),
             match=self.match_id,
             rated=self.rated,
+            clock=None if self.control is None else p.ClockSetting(**self.control.to_json()),
+            grace=self.grace,
+            paused=self.paused,
         )
+
+    def clock_info(self) -> p.Clocks | None:
+        """Each seat's time left now, for a message about to leave."""
+        if self.clocks is None:
+            return None
+        left = self.clocks.remaining(self.room.now())
+        return p.Clocks([round(x, 1) for x in left], self.clocks.running, self.clocks.paused)
 
     @property
     def live(self) -> Match:
@@ -176,6 +203,8 @@ class Table:
         view = self.match.view(seat, since)
         if self.result is not None:
             view["result"] = self.result
+            if self.result.get("aborted", False):  # called off: nobody is to move any more
+                view["to_move"], view["legal_moves"] = None, []
         return view
 
     def sync(self, connection: Connection, since: int = 0) -> None:
@@ -192,6 +221,7 @@ class Table:
                 you=seat,
                 chat=[line for version, line in self.chat if version <= self.announced],
                 match=self.view_for(seat, min(max(since, 0), log_length)),
+                clocks=self.clock_info(),
             )
         )
 
@@ -214,6 +244,7 @@ class Table:
 
     def presence_changed(self) -> None:
         self._presence()
+        self._watch_absence()
 
     def _presence(self) -> None:
         if self.status == CLOSED:
@@ -230,6 +261,12 @@ class Table:
     # -- chairs and options, before the start -------------------------------------------
 
     def join(self, who: Who, connection: Connection | None, seat: int | None) -> None:
+        mine = self.seat_of(who.id)
+        if self.status == RUNNING and mine in self.replaced:
+            self._take_back(mine)
+            if connection is not None:
+                self.watch(connection)
+            return
         self._expect(OPEN, "join")
         if self.rated and who.guest:
             raise Refusal("rated_guest", RATED_GUEST)
@@ -381,6 +418,11 @@ class Table:
         self.resigned = set()
         self.result = None
         self.status = RUNNING
+        self.replaced = {}
+        self.was_replaced = {}
+        self.paused = False
+        self._asked = {"pause": set(), "abort": set()}
+        self.clocks = None if self.control is None else Clocks(self.control, len(chairs))
         rows: list[Write] = [
             MatchRow(
                 self.match_id,
@@ -389,11 +431,12 @@ class Table:
                 len(chairs),
                 dict(match.options),
                 [chair.to_json() for chair in chairs],
-                time.time(),
+                self.room.now(),
                 self._rates(),
             )
         ]
         self._play_chance()
+        self._clock_turn()
         rows.extend(self._log_rows(0, self.version + 1))
         self._event(rows, lambda _version: self._after_start())
 
@@ -401,6 +444,7 @@ class Table:
         for connection in list(self.watchers):
             self.sync(connection)
         self.room.lobby_changed(self)
+        self._watch_absence()
         self._bot_soon()
 
     def play(self, who: Who, version: int, text: str) -> None:
@@ -411,6 +455,10 @@ class Table:
             raise Refusal("not_seated", "you do not play at this table; spectators cannot move")
         if seat in self.resigned:
             raise Refusal("resigned", "you resigned: a bot plays this seat now")
+        if seat in self.replaced:
+            raise Refusal("replaced", "a bot plays your seat now: /join to take it back")
+        if self.paused:
+            raise Refusal("paused", "the match is paused: /pause again to go on")
         if version < self.state_version or self._in_flight:
             raise Stale(
                 "stale",
@@ -444,6 +492,7 @@ class Table:
         except IllegalMove as error:
             raise Refusal("illegal", str(error)) from None
         self._play_chance()
+        self._clock_turn()
         self._moved(since)
 
     def _play_chance(self) -> None:
@@ -453,7 +502,7 @@ class Table:
 
     def _log_rows(self, since: int, version: int) -> list[Write]:
         match = self.live
-        now = time.time()
+        now = self.room.now()
         return [
             MoveRow(
                 self.match_id or 0,
@@ -473,9 +522,12 @@ class Table:
         if over:
             self._finish(rows)
         info = self.info() if over else None
-        # A move's rows carry the version; the table row is rewritten only when it changed.
+        # A move's rows carry the version; the table row is rewritten only when it changed
+        # (or when its clocks run: they are stored with it).
         self._event(
-            rows, lambda version: self._announce_moves(version, since, info), table_row=over
+            rows,
+            lambda version: self._announce_moves(version, since, info),
+            table_row=over or self.clocks is not None,
         )
 
     def _announce_moves(self, version: int, since: int, info: p.TableInfo | None) -> None:
@@ -485,6 +537,7 @@ class Table:
         views = self.live.views(set(audience.values()), since)
         encoded: dict[int | None, bytes] = {}
         positions: dict[int, Any] = {}
+        clocks = self.clock_info()
         for connection, seat in audience.items():
             data = encoded.get(seat)
             if data is None:
@@ -493,7 +546,7 @@ class Table:
                     view["result"] = self.result
                 p.position_written_once(view, positions)
                 data = encoded[seat] = p.encode(
-                    p.MatchUpdate(table=self.id, v=version, view=view, changed=info)
+                    p.MatchUpdate(table=self.id, v=version, view=view, changed=info, clocks=clocks)
                 )
             connection.send_bytes(data)
         over = info is not None
@@ -517,9 +570,13 @@ class Table:
             result["standing"] = ranking
             result["ended_by"] = "resignation"
         result["resigned"] = sorted(self.resigned)
+        result["replaced"] = [[seat, why] for seat, why in sorted(self.was_replaced.items())]
         self.result = result
         self.status = FINISHED
-        at = time.time()
+        if self.clocks is not None:
+            self.clocks.turn_to(None, self.room.now())
+        self._stop_time()
+        at = self.room.now()
         rows.append(MatchEnded(self.match_id or 0, at, result, sorted(self.resigned)))
         if self._rates():
             rows.extend(self._rate(result["standing"], at))
@@ -580,6 +637,9 @@ class Table:
                 chair.bot = None  # a resigned player plays their own seat again
         self.seats += [None] * (self.game.max_players - len(self.seats))
         self.status = OPEN
+        self.replaced = {}
+        self.was_replaced = {}
+        self.clocks = None
         self.match = None
         self.result = None
         self._changed()
@@ -590,12 +650,12 @@ class Table:
 
     def say(self, who: Who, text: str) -> None:
         """A person's chat line."""
-        self._chat(who, p.ChatLine(who.name, text, time.time()))
+        self._chat(who, p.ChatLine(who.name, text, self.room.now()))
 
     def announce(self, code: str, text: str, **params: Any) -> None:
         """The room speaks at the table (a resignation, a bot taking over): ``text`` in
         English, ``code`` and ``params`` for the players' own languages."""
-        self._chat(None, p.ChatLine(None, text, time.time(), code, params))
+        self._chat(None, p.ChatLine(None, text, self.room.now(), code, params))
 
     def _chat(self, who: Who | None, line: p.ChatLine) -> None:
         if self.status == CLOSED:
@@ -622,7 +682,7 @@ class Table:
         self._event(rows or [], lambda version: self._announce_change(version, info))
 
     def _announce_change(self, version: int, info: p.TableInfo) -> None:
-        self._send_all(p.TableChanged(table=info, v=version))
+        self._send_all(p.TableChanged(table=info, v=version, clocks=self.clock_info()))
         self.room.lobby_changed(self)
         self._bot_soon()
 
@@ -650,6 +710,9 @@ class Table:
     def _row(self) -> TableRow:
         return TableRow(
             rated=self.rated,
+            clock=None if self.control is None else self.control.to_json(),
+            grace=self.grace,
+            timing=self._timing(),
             id=self.id,
             game=self.game.id,
             options=dict(self.options),
@@ -679,7 +742,8 @@ class Table:
     # -- after a restart, or when the database fails ------------------------------------
 
     def resume(self) -> None:
-        """Carry on after a restart: a bot to move moves."""
+        """Carry on after a restart: clocks run on, absences count from now, a bot moves."""
+        self._watch_absence()
         self._bot_soon()
 
     def close_as_stored(self) -> None:
@@ -691,11 +755,227 @@ class Table:
         """Take no more moves: what is in memory is ahead of what could be stored."""
         self._in_flight += 1  # never announced, so every move is refused as stale
 
+    # -- time, leavers, pauses ----------------------------------------------------------
+
+    def _clock_turn(self) -> None:
+        """The seat to move has changed, maybe: its clock runs if a person plays it."""
+        if self.clocks is None:
+            return
+        seat = self._to_move()
+        chair = None if seat is None else self.seats[seat]
+        person = self.status == RUNNING and chair is not None and chair.bot is None
+        self.clocks.turn_to(seat if person else None, self.room.now())
+        self._schedule()
+
+    def _schedule(self) -> None:
+        """Wake at the next moment a clock runs out or a player has been gone too long."""
+        if self._time_timer is not None:
+            self._time_timer.cancel()
+            self._time_timer = None
+        if self.status != RUNNING:
+            return
+        moments = [since + self.grace for since in self._gone_since.values()]
+        deadline = None if self.clocks is None else self.clocks.deadline()
+        if deadline is not None:
+            moments.append(deadline)
+        if moments:
+            delay = max(0.0, min(moments) - self.room.now())
+            self._time_timer = asyncio.get_running_loop().call_later(delay + 0.05, self.tick)
+
+    def tick(self) -> None:
+        """Hand to a bot every seat whose time ran out or whose player is gone too long."""
+        self._time_timer = None
+        if self.status != RUNNING or self._in_flight:
+            if self.status == RUNNING:
+                asyncio.get_running_loop().call_later(0.05, self.tick)
+            return
+        now = self.room.now()
+        deadline = None if self.clocks is None else self.clocks.deadline()
+        if deadline is not None and now >= deadline and self.clocks is not None:
+            running = self.clocks.running
+            if running is not None:
+                self._replace(running, "time")
+        for seat, since in list(self._gone_since.items()):
+            if now >= since + self.grace and seat not in self.replaced:
+                self._replace(seat, "away")
+        self._schedule()
+
+    def _watch_absence(self) -> None:
+        """Note who of the players is gone since when; one who comes back plays again."""
+        if self.status != RUNNING:
+            return
+        online = self.room.online_ids()
+        now = self.room.now()
+        for seat, chair in enumerate(self.seats):
+            if chair is None or chair.user_id is None or seat in self.resigned:
+                continue
+            if chair.user_id in online:
+                self._gone_since.pop(seat, None)
+                if self.replaced.get(seat) == "away":
+                    self._take_back(seat)
+            elif seat not in self.replaced:
+                self._gone_since.setdefault(seat, now)
+        self._schedule()
+
+    def _replace(self, seat: int, why: str) -> None:
+        chair = self.seats[seat]
+        if chair is None or chair.user_id is None or seat in self.resigned:
+            return
+        chair.bot = DEFAULT_LEVEL
+        self.replaced[seat] = why
+        self.was_replaced[seat] = why
+        self._gone_since.pop(seat, None)
+        self._asked["pause"].discard(seat)
+        self._asked["abort"].discard(seat)
+        self._clock_turn()
+        self._changed()
+        plays_on = f"a bot ({DEFAULT_LEVEL}) plays on until they are back"
+        if why == "time":
+            text = f"{chair.name} ran out of time: {plays_on}"
+            self.announce("replaced_time", text, name=chair.name, level=DEFAULT_LEVEL)
+        else:
+            text = f"{chair.name} has been away too long: {plays_on}"
+            self.announce("replaced_away", text, name=chair.name, level=DEFAULT_LEVEL)
+
+    def _take_back(self, seat: int) -> None:
+        chair = self.seats[seat]
+        why = self.replaced.pop(seat, None)
+        if chair is None or why is None:
+            return
+        chair.bot = None
+        self._cancel_bot()
+        if why == "time" and self.clocks is not None:
+            self.clocks.comeback(seat)
+        self._clock_turn()
+        self._changed()
+        self.announce("back", f"{chair.name} takes the seat back", name=chair.name)
+
+    def _player_seat(self, who: Who, action: str) -> int:
+        seat = self.seat_of(who.id)
+        if seat is None or seat in self.resigned or seat in self.replaced:
+            raise Refusal("not_player", f"only the players of this match can {action}")
+        return seat
+
+    def _people(self) -> set[int]:
+        """The seats people play now (not bots, not resigned, not replaced)."""
+        return {
+            seat
+            for seat, chair in enumerate(self.seats)
+            if chair is not None and chair.user_id is not None and chair.bot is None
+        }
+
+    def pause(self, who: Who) -> None:
+        """Ask for a pause; once every player has asked, the match and clocks stop.
+        Asked while paused, it goes on."""
+        self._expect(RUNNING, "pause")
+        seat = self._player_seat(who, "pause")
+        now = self.room.now()
+        if self.paused:
+            self.paused = False
+            self._asked["pause"].clear()
+            if self.clocks is not None:
+                self.clocks.resume(now)
+            self._schedule()
+            self._changed()
+            self.announce("resumed", f"{who.name} goes on: the match runs again", name=who.name)
+            return
+        self._asked["pause"].add(seat)
+        if self._asked["pause"] >= self._people():
+            self.paused = True
+            self._cancel_bot()
+            if self.clocks is not None:
+                self.clocks.pause(now)
+            self._schedule()
+            self._changed()
+            self.announce("paused", "everyone agreed: the match is paused (/pause to go on)")
+        else:
+            self.announce(
+                "pause_asked", f"{who.name} asks for a pause (/pause to agree)", name=who.name
+            )
+
+    def abort(self, who: Who) -> None:
+        """Ask to call the match off; once every player has asked, it ends unscored.
+        Only in its first moves (ABORT_MOVES_PER_PLAYER each)."""
+        self._expect(RUNNING, "abort")
+        seat = self._player_seat(who, "abort")
+        played = sum(1 for entry in self.live.log if entry.actor is not CHANCE)
+        most = ABORT_MOVES_PER_PLAYER * len(self.seats)
+        if played >= most:
+            raise Refusal(
+                "too_late",
+                f"a match can be called off only in its first {most} moves; {played} are played",
+                most=most,
+                played=played,
+            )
+        self._asked["abort"].add(seat)
+        if not self._asked["abort"] >= self._people():
+            self.announce(
+                "abort_asked",
+                f"{who.name} asks to call the match off (/abort to agree)",
+                name=who.name,
+            )
+            return
+        self.result = {
+            "ranking": [],
+            "scores": None,
+            "rounds": 0,
+            "details": {},
+            "standing": [],
+            "resigned": [],
+            "replaced": [],
+            "aborted": True,
+        }
+        self.status = FINISHED
+        if self.clocks is not None:
+            self.clocks.turn_to(None, self.room.now())
+        self._stop_time()
+        self._cancel_bot()
+        rows: list[Write] = [MatchEnded(self.match_id or 0, self.room.now(), self.result, [])]
+        self._event(rows, lambda version: self._announce_abort(version))
+        self.announce("aborted", "everyone agreed: the match is called off, unscored")
+
+    def _announce_abort(self, version: int) -> None:
+        self._announce_change(version, self.info())
+        for connection in list(self.watchers):
+            self.sync(connection)
+
+    def _stop_time(self) -> None:
+        if self._time_timer is not None:
+            self._time_timer.cancel()
+            self._time_timer = None
+        self._gone_since.clear()
+
+    def _timing(self) -> dict[str, Any] | None:
+        """What runs with the match, as the table row stores it."""
+        if self.clocks is None and not self.was_replaced and not self.paused:
+            return None
+        return {
+            "clocks": None if self.clocks is None else self.clocks.to_json(),
+            "replaced": {str(seat): why for seat, why in self.replaced.items()},
+            "was_replaced": {str(seat): why for seat, why in self.was_replaced.items()},
+            "paused": self.paused,
+        }
+
+    def restore_timing(
+        self, control: dict[str, Any] | None, grace: int, timing: dict[str, Any] | None
+    ) -> None:
+        """The time control and what ran with the match, as stored (on a restart)."""
+        self.control = TimeControl.from_json(control)
+        self.grace = grace
+        if timing is None:
+            return
+        if timing["clocks"] is not None and self.control is not None:
+            self.clocks = Clocks.from_json(self.control, timing["clocks"])
+        self.replaced = {int(seat): why for seat, why in timing["replaced"].items()}
+        was = timing.get("was_replaced", timing["replaced"])
+        self.was_replaced = {int(seat): why for seat, why in was.items()}
+        self.paused = bool(timing["paused"])
+
     # -- bots ---------------------------------------------------------------------------
 
     def _bot_soon(self) -> None:
         seat = self._to_move()
-        if seat is None or self._bot_timer is not None or self._thinking:
+        if seat is None or self._bot_timer is not None or self._thinking or self.paused:
             return
         chair = self.seats[seat]
         if chair is None or chair.bot is None:
@@ -728,7 +1008,9 @@ class Table:
             move = await asyncio.to_thread(choose, level, self.live.copy())
         finally:
             self._thinking = False
-        if self.match is not None and self.match.moves_played == played:
+        chair = self.seats[seat]
+        still_a_bot = chair is not None and chair.bot is not None and not self.paused
+        if self.match is not None and self.match.moves_played == played and still_a_bot:
             self._bot_moves(seat, str(move))
 
     def _bot_moves(self, seat: int, text: str) -> None:

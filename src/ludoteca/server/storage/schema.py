@@ -49,6 +49,11 @@ tables = sa.Table(
     sa.Column("created_at", sa.Float, nullable=False),
     #: Rated tables seat registered players only, and no bots (docs/ratings.md).
     sa.Column("rated", sa.Boolean, nullable=False, server_default=sa.false()),
+    #: The time control (null: none) and the seconds a player may be gone.
+    sa.Column("clock", sa.JSON, nullable=True),
+    sa.Column("grace", sa.Integer, nullable=False, server_default="120"),
+    #: What runs with the match: the clocks, the seats bots play for people, a pause.
+    sa.Column("timing", sa.JSON, nullable=True),
     sa.Index("tables_status", "status"),
 )
 

@@ -61,6 +61,9 @@ class TableRow:
     match_id: int | None
     created_at: float
     rated: bool = False
+    clock: dict[str, Any] | None = None
+    grace: int = 120
+    timing: dict[str, Any] | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -382,14 +385,17 @@ class Store:
             ]
 
     async def rated_matches(self) -> list[StoredMatch]:
-        """Every finished rated match, in the order they finished (without logs)."""
+        """Every finished rated match, in the order they finished (without logs); a match
+        the players called off is not scored, so it is not here."""
         async with self.engine.connect() as connection:
             rows = await connection.execute(
                 sa.select(matches)
                 .where(matches.c.rated.is_(True), matches.c.finished_at.is_not(None))
                 .order_by(matches.c.finished_at, matches.c.id)
             )
-            return [_stored(row, []) for row in rows]
+            return [
+                _stored(row, []) for row in rows if not (row.result or {}).get("aborted", False)
+            ]
 
     async def match_log(self, match_id: int) -> list[tuple[int, str]]:
         async with self.engine.connect() as connection:

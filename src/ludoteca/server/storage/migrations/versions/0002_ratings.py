@@ -1,4 +1,5 @@
-"""Rated tables and matches, ratings per player and game, and their history.
+"""Rated tables and matches, ratings per player and game, and their history; a table's
+time control, grace for players who are gone, and its running clocks.
 
 Revision ID: 0002
 Revises: 0001
@@ -17,6 +18,9 @@ depends_on = None
 def upgrade() -> None:
     with op.batch_alter_table("tables") as batch:
         batch.add_column(sa.Column("rated", sa.Boolean, nullable=False, server_default=sa.false()))
+        batch.add_column(sa.Column("clock", sa.JSON, nullable=True))
+        batch.add_column(sa.Column("grace", sa.Integer, nullable=False, server_default="120"))
+        batch.add_column(sa.Column("timing", sa.JSON, nullable=True))
     with op.batch_alter_table("matches") as batch:
         batch.add_column(sa.Column("rated", sa.Boolean, nullable=False, server_default=sa.false()))
     op.create_table(
@@ -45,4 +49,7 @@ def downgrade() -> None:
     with op.batch_alter_table("matches") as batch:
         batch.drop_column("rated")
     with op.batch_alter_table("tables") as batch:
+        batch.drop_column("timing")
+        batch.drop_column("grace")
+        batch.drop_column("clock")
         batch.drop_column("rated")
