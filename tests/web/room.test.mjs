@@ -71,10 +71,19 @@ test("the game tool offers what this person may do now", () => {
   assert.deepEqual(actions(open, "Bruno"), ["join"]);
   const full = { you: null, info: info("open", [seat("Anna"), seat("Bot", "greedy")]) };
   assert.deepEqual(actions(full, "Bruno"), []);
-  assert.deepEqual(actions({ you: 0, info: info("running", [seat("Anna"), seat("Bot", "greedy")]) }, "Anna"), ["resign"]);
+  assert.deepEqual(actions({ you: 0, info: info("running", [seat("Anna"), seat("Bot", "greedy")]) }, "Anna"), ["pause", "abort", "resign"]);
   assert.deepEqual(actions({ you: null, info: info("running", [seat("Anna"), seat("Bot", "greedy")]) }, "Carla"), []);
   assert.deepEqual(actions({ you: 1, info: info("finished", [seat("Bot", "greedy"), seat("Anna")]) }, "Anna"), ["rematch"]);
   assert.equal(missingPlayers(open.info, 2), 1);
+  // A pause asks to go on; calling off is only for the first two moves a player.
+  const paused = { you: 0, info: { ...info("running", [seat("Anna"), seat("Bruno")]), paused: true } };
+  assert.deepEqual(actions(paused, "Anna"), ["goOn", "abort", "resign"]);
+  const moves = Array.from({ length: 4 }, (_, i) => ({ by: i % 2, move: "m" }));
+  const late = { you: 0, info: info("running", [seat("Anna"), seat("Bruno")]), view: { log: [{ by: "chance", move: "deal" }, ...moves] } };
+  assert.deepEqual(actions(late, "Anna"), ["pause", "resign"]);
+  // A seat a bot took over offers only to take it back.
+  const replaced = { you: 1, info: info("running", [seat("Anna"), { ...seat("Bruno", "simple"), replaced: "away" }]) };
+  assert.deepEqual(actions(replaced, "Bruno"), ["takeBack"]);
   assert.equal(missingPlayers(full.info, 2), 0);
 });
 

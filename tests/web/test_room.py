@@ -216,3 +216,48 @@ def test_a_registered_player_finds_the_match_on_their_page(browser: Any, server:
     page.wait_for_selector(".history-head h1:has-text('Cronberg')")
     assert "noch keine gewertete Partie" in page.inner_text(".history")
     assert page.errors == []
+
+
+def test_a_clocked_table_ticks_pauses_and_is_called_off_through_the_page(browser: Any, server: Any):
+    page = open_page(browser, server.http + "/")
+    enter(page, "Anna")
+    page.select_option("#create select[name=game]", "kingdomino")
+    page.select_option("#create select[name=clock]", "realtime")
+    page.select_option("#create select[name=bank]", "3")
+    page.select_option("#create select[name=increment]", "2")
+    page.select_option("#create select[name=grace]", "60")
+    page.click("#create button[type=submit]")
+    page.wait_for_function(f"{STATE} && {STATE}.info.game === 'kingdomino'")
+    info = state(page)["info"]
+    assert info["clock"] == {"kind": "realtime", "bank": 180, "increment": 2, "per_move": 0}
+    assert info["grace"] == 60
+    assert "3 min + 2 s" in page.inner_text(".table-head")
+    page.click("[data-action=bot]")
+    page.wait_for_function(f"{STATE}.info.seats.filter(s => s.bot).length === 1")
+    page.click("[data-action=start]")
+    page.wait_for_function(MY_TURN)
+    mine = state(page)["you"]
+    clock = page.locator(f"[data-clock='{mine}']")
+    first = clock.inner_text()
+    assert first in ("3:00", "2:59", "2:58"), first
+    page.wait_for_function(
+        f"document.querySelector(\"[data-clock='{mine}']\").textContent <= '2:57'"
+    )
+    assert "running" in (clock.get_attribute("class") or "")
+    shot(page, "clock-running")
+    # Alone with a bot, asking for a pause is everyone asking: the clock stands still.
+    page.click("[data-action=pause]")
+    page.wait_for_selector(".table-head .status.paused")
+    stopped = clock.inner_text()
+    page.wait_for_timeout(1500)
+    assert clock.inner_text() == stopped
+    page.click("[data-action=go-on]")
+    page.wait_for_function(f"!({STATE}).info.paused")
+    # Called off in its first moves: the result says it is not scored.
+    page.once("dialog", lambda dialog: dialog.accept())
+    page.click("[data-action=abort]")
+    page.wait_for_selector(".result.aborted")
+    assert "not scored" in page.inner_text(".result")
+    assert state(page)["info"]["status"] == "finished"
+    shot(page, "called-off")
+    assert page.errors == []

@@ -109,11 +109,25 @@ export function actions(state, me) {
     if (host && free) out.push("bot");
     if (host) out.push("start");
   } else if (info.status === "running") {
-    if (state.you !== null && state.you !== undefined) out.push("resign");
+    const mine = state.you !== null && state.you !== undefined ? info.seats[state.you] : null;
+    if (mine && mine.replaced) out.push("takeBack");
+    else if (mine && !mine.bot) {
+      out.push(info.paused ? "goOn" : "pause");
+      if (movesPlayed(state) < ABORT_MOVES_PER_PLAYER * info.seats.length) out.push("abort");
+      out.push("resign");
+    }
   } else if (info.status === "finished") {
     if (state.you !== null && state.you !== undefined) out.push("rematch");
   }
   return out;
+}
+
+/** As the server has it (table.py): a match may be called off in its first moves only. */
+export const ABORT_MOVES_PER_PLAYER = 2;
+
+/** Moves the players made in the match so far (chance's draws and rolls not counted). */
+export function movesPlayed(state) {
+  return state.view ? state.view.log.filter((entry) => entry.by !== "chance").length : 0;
 }
 
 /** How many more players the table needs before it can start (0: it can). */

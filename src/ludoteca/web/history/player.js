@@ -44,7 +44,7 @@ async function show() {
     h("section", { class: "panel" }, h("h2", {}, t("history.recent")),
       h("ol", { class: "recent" }, ...data.recent.map((match) => h("li", {},
         h("a", { href: `/matches/${match.id}` }, gameName(gameOf(match.game)), " · ", t("history.match", { id: match.id })), " — ",
-        t("history.place", { n: match.place }), " ",
+        match.place === null ? t("history.aborted") : t("history.place", { n: match.place }), " ",
         h("span", { class: "muted" }, match.names.filter(Boolean).join(", "), " · ", new Date(match.finished_at * 1000).toLocaleDateString())))))));
 }
 

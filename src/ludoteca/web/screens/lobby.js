@@ -6,7 +6,7 @@ import { fill, h } from "../core/dom.js";
 import { t } from "../core/i18n.js";
 import { createChat } from "./chat.js";
 import { gameName, optionLabel, optionTip, optionValueText } from "./names.js";
-import { readSettings, settingsFields } from "./table-settings.js";
+import { clockSummary, readSettings, settingsFields } from "./table-settings.js";
 
 export function createLobby(root, ctx) {
   // ctx: {games, me(), person(), send(message)}
@@ -59,7 +59,8 @@ export function createLobby(root, ctx) {
         h("b", {}, gameName(game)), " ",
         h("span", { class: "muted" }, t("lobby.tableNo", { id: table.id })), " ",
         h("span", { class: `status ${table.status}` }, t(`status.${table.status}`)),
-        table.rated ? h("span", { class: "status rated", title: t("table.ratedTip") }, " ", t("table.rated")) : null),
+        table.rated ? h("span", { class: "status rated", title: t("table.ratedTip") }, " ", t("table.rated")) : null,
+        table.clock ? h("span", { class: "status clock-kind", title: t("table.clockTip", { clock: clockSummary(table.clock) }) }, " ◷ ", clockSummary(table.clock)) : null),
       h("ul", { class: "seats" }, ...table.seats.map(seatLabel)),
       h("p", { class: "muted small" },
         table.host ? t("lobby.host", { name: table.host }) : "",

@@ -8,7 +8,7 @@ import { t } from "../core/i18n.js";
 import { optionLabel, optionValueText } from "./names.js";
 
 /** Codes whose server text carries the engine's reason: headline, then the reason. */
-const REASONED = new Set(["bad_move", "illegal", "bad_option", "bad_command", "bad_message"]);
+const REASONED = new Set(["bad_move", "illegal", "bad_option", "bad_command", "bad_message", "bad_clock"]);
 
 export function serverText(message, games = []) {
   const params = message.params || {};

@@ -56,8 +56,21 @@ export function breakdown(game, result, seat) {
   }
 }
 
+/** Per seat, what the room adds to the game's result: resigned, or a bot played on. */
+export function seatNotes(result) {
+  const notes = {};
+  for (const seat of result.resigned || []) notes[seat] = t("result.resigned");
+  for (const [seat, why] of result.replaced || []) notes[seat] = t(`result.replaced.${why}`);
+  return notes;
+}
+
 /** The result panel; `extra` (buttons) goes below the list. */
 export function resultPanel(game, result, names, you, extra) {
+  if (result.aborted) {
+    return h("section", { class: "result panel aborted", role: "status", "aria-live": "polite" },
+      h("h2", {}, t("result.title")), h("p", {}, t("result.aborted")), extra);
+  }
+  const notes = seatNotes(result);
   const rows = places(result).flatMap(({ place, seats }) => seats.map((seat) => h("li", {
     class: `result-row${seat === you ? " you" : ""}${place === 1 ? " winner" : ""}`,
     "data-seat": seat,
@@ -65,7 +78,8 @@ export function resultPanel(game, result, names, you, extra) {
   h("span", { class: "place" }, t("result.place", { n: place })),
   h("span", { class: "who" }, names[seat] ?? t("table.seat", { n: seat + 1 })),
   result.scores ? h("span", { class: "score" }, t("result.points", { n: result.scores[seat] })) : null,
-  h("span", { class: "parts muted small" }, breakdown(game, result, seat).map(([label, value]) => `${label} ${value}`).join(" · ")))));
+  h("span", { class: "parts muted small" }, breakdown(game, result, seat).map(([label, value]) => `${label} ${value}`).join(" · ")),
+  notes[seat] ? h("span", { class: "note small" }, notes[seat]) : null)));
   const winners = result.ranking[0].map((seat) => names[seat] ?? t("table.seat", { n: seat + 1 }));
   const headline = winners.length > 1 ? t("result.shared", { names: winners.join(", ") }) : t("result.wins", { name: winners[0] });
   return h("section", { class: "result panel", role: "status", "aria-live": "polite" },

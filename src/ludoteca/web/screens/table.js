@@ -9,6 +9,7 @@ import { actions, clocksNow, missingPlayers } from "../core/table-state.js";
 import { createChat } from "./chat.js";
 import { gameName, optionLabel, optionTip, optionValueText } from "./names.js";
 import { resultPanel } from "./result.js";
+import { clockSummary } from "./table-settings.js";
 
 const LEVELS = ["random", "simple", "greedy", "mcts"];
 
@@ -63,6 +64,8 @@ export function createTableScreen(root, ctx) {
       h("h1", {}, gameName(game()), " ", h("span", { class: "muted" }, t("lobby.tableNo", { id: state.id }))),
       h("span", { class: `status ${state.info.status}` }, t(`status.${state.info.status}`)),
       state.info.rated ? h("span", { class: "status rated", title: t("table.ratedTip") }, t("table.rated")) : null,
+      state.info.clock ? h("span", { class: "status clock-kind", title: t("table.clockTip", { clock: clockSummary(state.info.clock) }) }, "◷ ", clockSummary(state.info.clock)) : null,
+      state.info.paused && state.info.status === "running" ? h("span", { class: "status paused", title: t("table.pausedTip") }, "❚❚ ", t("table.paused")) : null,
       seated() ? null : h("span", { class: "muted" }, t("table.watching")),
       h("a", { href: `/rules/${state.info.game}`, target: "_blank", rel: "noopener", title: t("nav.rulesTip") }, t("nav.rules")));
   }
@@ -76,7 +79,7 @@ export function createTableScreen(root, ctx) {
       const marks = [];
       if (seat.name !== null && info.host === seat.name && !seat.bot) marks.push(h("span", { class: "mark host", title: t("table.hostTip") }, "★"));
       if (seat.bot) marks.push(h("span", { class: "mark bot", title: t("lobby.botTip", { level: seat.bot }) }, t("table.bot")));
-      if (seat.replaced) marks.push(h("span", { class: "mark replaced", title: t("table.replacedTip") }, "↺"));
+      if (seat.replaced) marks.push(h("span", { class: "mark replaced", title: t(seat.replaced === "time" ? "table.replacedTime" : "table.replacedAway") }, "↺"));
       const dot = seat.name === null ? null : h("span", {
         class: `dot ${seat.connected ? "on" : "off"}`,
         title: seat.connected ? t("lobby.hereTip") : t("lobby.awayTip"),
@@ -137,6 +140,15 @@ export function createTableScreen(root, ctx) {
         title: missing ? t("table.needMore", { n: missing }) : t("table.startTip"),
         onclick: () => ctx.send({ t: "start", table: state.id }),
       }, t("table.start")));
+    }
+    if (can.includes("takeBack")) buttons.push(h("button", { class: "primary", "data-action": "take-back", title: t("table.takeBackTip"), onclick: () => ctx.send({ t: "join", table: state.id }) }, t("table.takeBack")));
+    if (can.includes("pause")) buttons.push(h("button", { "data-action": "pause", title: t("table.pauseTip"), onclick: () => ctx.send({ t: "pause", table: state.id }) }, t("table.pause")));
+    if (can.includes("goOn")) buttons.push(h("button", { class: "primary", "data-action": "go-on", title: t("table.goOnTip"), onclick: () => ctx.send({ t: "pause", table: state.id }) }, t("table.goOn")));
+    if (can.includes("abort")) {
+      buttons.push(h("button", {
+        "data-action": "abort", title: t("table.abortTip"),
+        onclick: () => { if (confirm(t("table.abortAsk"))) ctx.send({ t: "abort", table: state.id }); },
+      }, t("table.abort")));
     }
     if (can.includes("resign")) {
       buttons.push(h("button", {
@@ -211,7 +223,8 @@ export function createTableScreen(root, ctx) {
     }
     // Still loading: the loader draws the newest state once the board is there.
     if (!board || !state.view) return;
-    board.update(state.view);
+    // A match called off has no result to draw: the board shows where it stopped.
+    board.update(state.view.result?.aborted ? { ...state.view, result: null } : state.view);
     drawLog();
   }
 
