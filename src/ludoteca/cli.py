@@ -394,6 +394,14 @@ def loadtest(
     tables: Annotated[int, typer.Option(help="how many tables play at once")] = 10,
     duration: Annotated[float, typer.Option(help="seconds of play measured")] = 10.0,
     seed: Annotated[int, typer.Option(help="seed of the players' random moves")] = 1,
+    rate: Annotated[
+        float | None,
+        typer.Option(
+            help="moves a second for all tables together, paced as people would play "
+            "(default: each move as soon as the turn comes)",
+            show_default=False,
+        ),
+    ] = None,
     as_json: Annotated[bool, typer.Option("--json", help="one JSON object")] = False,
     option: OptionsArg = None,
 ) -> None:
@@ -406,7 +414,7 @@ def loadtest(
     count = _players(game, players)
     try:
         figures = asyncio.run(
-            run(url, game.id, count, tables, duration, _options(game, option), seed)
+            run(url, game.id, count, tables, duration, _options(game, option), seed, rate)
         )
     except LoadTestError as error:
         raise CommandError(str(error)) from None
@@ -416,6 +424,7 @@ def loadtest(
     typer.echo(
         f"{figures['game']}: {figures['tables']} tables, {figures['sockets']} sockets, "
         f"{figures['seconds']} s: {figures['moves']} moves, {figures['games']} games"
+        + (f" (paced to {figures['rate']:,.0f} moves/s)" if figures["rate"] else "")
     )
     typer.echo(
         f"accepted moves per second: {figures['moves_per_second']:,.0f}   latency "

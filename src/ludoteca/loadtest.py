@@ -3,6 +3,12 @@
 Each player enters as a guest, sits at a table and plays random moves from its own
 view, full games back to back (the host asks for a rematch). Only loopback servers are
 targets; every run is bounded in tables and time and stops by itself.
+
+By default each player moves the moment its turn comes (a closed loop: the server is
+as busy as it can be, and latency is mostly time spent queued behind other tables).
+``rate`` paces the players instead, all tables together, to a number of moves a second,
+as a room of people thinking between moves would: the latency is then what a player
+waits at that load. Either way a move's latency runs from the moment it is sent.
 """
 
 from __future__ import annotations
@@ -23,6 +29,7 @@ import websockets
 
 MAX_TABLES = 2000
 MAX_DURATION = 600.0
+MAX_RATE = 100_000
 
 
 class LoadTestError(ValueError):
@@ -74,6 +81,23 @@ class Clock:
         return time.monotonic() >= self.deadline
 
 
+class Pacer:
+    """Moves a second for all tables together: each move waits for its slot."""
+
+    def __init__(self, rate: float | None) -> None:
+        self.interval = 1.0 / rate if rate else 0.0
+        self.next = 0.0
+
+    async def wait(self) -> None:
+        if not self.interval:
+            return
+        now = time.monotonic()
+        slot = max(now, self.next)
+        self.next = slot + self.interval
+        if slot > now:
+            await asyncio.sleep(slot - now)
+
+
 @dataclass
 class Figures:
     moves: int = 0
@@ -99,8 +123,9 @@ def check_loopback(url: str) -> tuple[str, str]:
 
 
 class Player:
-    def __init__(self, figures: Figures, rng: random.Random, clock: Clock) -> None:
+    def __init__(self, figures: Figures, rng: random.Random, clock: Clock, pacer: Pacer) -> None:
         self.figures = figures
+        self.pacer = pacer
         self.rng = rng
         self.clock = clock
         self.table: int | None = None
@@ -139,6 +164,7 @@ class Player:
                     continue
                 if view.legal_moves and not self.clock.over:
                     move = self.rng.choice(view.legal_moves)
+                    await self.pacer.wait()
                     self.sent_at = time.perf_counter()
                     self.sent_version = self.version
                     await ws.send(
@@ -185,6 +211,7 @@ async def _table(
     run_id: str,
     seed: int,
     clock: Clock,
+    pacer: Pacer,
 ) -> None:
     sockets: list[Any] = []
     ready = False
@@ -203,7 +230,7 @@ async def _table(
         created: asyncio.Future[int] = asyncio.get_running_loop().create_future()
         seated = asyncio.Event()
         people = [
-            Player(figures, random.Random(seed * 10_000 + number * 10 + i), clock)
+            Player(figures, random.Random(seed * 10_000 + number * 10 + i), clock, pacer)
             for i in range(players)
         ]
         people[0].host = True
@@ -246,12 +273,16 @@ async def run(
     duration: float,
     options: dict[str, Any] | None = None,
     seed: int = 1,
+    rate: float | None = None,
 ) -> dict[str, Any]:
     if not 1 <= tables <= MAX_TABLES:
         raise LoadTestError(f"--tables must be 1 to {MAX_TABLES}, not {tables}")
     if not 0 < duration <= MAX_DURATION:
         raise LoadTestError(f"--duration must be above 0 and at most {MAX_DURATION:g} s")
+    if rate is not None and not 0 < rate <= MAX_RATE:
+        raise LoadTestError(f"--rate must be above 0 and at most {MAX_RATE:,} moves a second")
     ws_url, base = check_loopback(url)
+    pacer = Pacer(rate)
     figures = Figures()
     clock = Clock(tables, duration)
     run_id = secrets.token_hex(3)
@@ -260,7 +291,17 @@ async def run(
         setup = [
             asyncio.create_task(
                 _table(
-                    ws_url, client, game, players, options or {}, figures, n, run_id, seed, clock
+                    ws_url,
+                    client,
+                    game,
+                    players,
+                    options or {},
+                    figures,
+                    n,
+                    run_id,
+                    seed,
+                    clock,
+                    pacer,
                 )
             )
             for n in range(tables)
@@ -278,7 +319,9 @@ async def run(
     failures = [r for r in results if isinstance(r, BaseException)]
     for failure in failures[:3]:
         figures.error_texts.append(f"a table failed: {failure!r}")
-    return _summary(figures, game, players, tables, elapsed, status, cpu, len(failures))
+    summary = _summary(figures, game, players, tables, elapsed, status, cpu, len(failures))
+    summary["rate"] = rate
+    return summary
 
 
 def _summary(

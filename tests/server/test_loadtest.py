@@ -12,36 +12,41 @@ from ludoteca.loadtest import LoadTestError, check_loopback
 from .live import running
 
 
+def load_test(port: int, *extra: str) -> dict:
+    done = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "ludoteca",
+            "loadtest",
+            "--url",
+            f"ws://127.0.0.1:{port}",
+            "--game",
+            "kingdomino",
+            "--players",
+            "2",
+            "--tables",
+            "3",
+            "--duration",
+            "3",
+            "--json",
+            *extra,
+        ],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+        # the ludoteca under test, not whichever one the interpreter has installed
+        env={**os.environ, "PYTHONPATH": os.pathsep.join(sys.path)},
+    )
+    assert done.returncode == 0, done.stderr
+    return json.loads(done.stdout)
+
+
 def test_a_short_load_test_plays_whole_games_and_reports_its_figures(sqlite_url):
     # Three tables' random players move far faster than a person: lift the rate limit.
     with running(sqlite_url, rate=10_000) as server:
-        done = subprocess.run(
-            [
-                sys.executable,
-                "-m",
-                "ludoteca",
-                "loadtest",
-                "--url",
-                f"ws://127.0.0.1:{server.port}",
-                "--game",
-                "kingdomino",
-                "--players",
-                "2",
-                "--tables",
-                "3",
-                "--duration",
-                "3",
-                "--json",
-            ],
-            capture_output=True,
-            text=True,
-            timeout=120,
-            check=False,
-            # the ludoteca under test, not whichever one the interpreter has installed
-            env={**os.environ, "PYTHONPATH": os.pathsep.join(sys.path)},
-        )
-    assert done.returncode == 0, done.stderr
-    figures = json.loads(done.stdout)
+        figures = load_test(server.port)
     for key in ("moves_per_second", "p50_ms", "p95_ms", "p99_ms", "errors", "tables", "sockets"):
         assert key in figures
     assert figures["errors"] == 0, figures["error_samples"]
@@ -55,6 +60,16 @@ def test_a_short_load_test_plays_whole_games_and_reports_its_figures(sqlite_url)
     assert figures["server_cpu_us_per_move"] == pytest.approx(
         1e6 * figures["server_cpu_s"] / figures["moves"], rel=0.05
     )
+    assert figures["rate"] is None
+
+
+def test_a_paced_load_test_keeps_to_its_rate(sqlite_url):
+    with running(sqlite_url, rate=10_000) as server:
+        figures = load_test(server.port, "--rate", "40")
+    assert figures["errors"] == 0, figures["error_samples"]
+    assert figures["rate"] == 40
+    # Three tables could play hundreds of moves in 3 s; paced, about 40 a second.
+    assert 20 <= figures["moves"] <= 40 * figures["seconds"] + 5
 
 
 @pytest.mark.parametrize(
