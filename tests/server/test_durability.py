@@ -78,3 +78,32 @@ def test_a_killed_server_resumes_every_table_with_nothing_accepted_lost(db_url):
         bruno_again.close()
     finally:
         server.stop()
+
+
+def test_no_commit_checkpoints_and_the_stores_checkpoints_keep_the_wal_short(tmp_path):
+    """SQLite's automatic checkpoint is off (it would hold up the commit that meets it);
+    the store's own checkpoints, run beside the commits, keep the WAL from growing."""
+    import asyncio
+
+    from ludoteca.server.storage import store as stores
+
+    async def write(rounds: int, tidy: bool) -> list[int]:
+        name = "tidy" if tidy else "untidy"
+        wal = tmp_path / f"{name}.db-wal"
+        store = stores.Store(f"sqlite+aiosqlite:///{tmp_path / name}.db")
+        await store.migrate()
+        sizes = []
+        for _ in range(rounds):
+            for n in range(40):
+                await store.commit([stores.ChatRow(None, None, "Anna", "x" * 2000, float(n))])
+            sizes.append(wal.stat().st_size)
+            if tidy:
+                await store.checkpoint()
+        await store.engine.dispose()  # not close(): that checkpoints too
+        return sizes
+
+    untidy = asyncio.run(write(4, tidy=False))
+    assert untidy == sorted(untidy), untidy
+    assert untidy[-1] > 3 * untidy[0], untidy
+    tidy = asyncio.run(write(6, tidy=True))
+    assert max(tidy) <= untidy[0] * 1.1, (tidy, untidy)

@@ -18,6 +18,8 @@ from .storage.store import Store, Write
 log = logging.getLogger("ludoteca.server")
 
 Announce = Callable[[], None]
+#: How often the store may tidy what the commits wrote (see Store.checkpoint).
+CHECKPOINT_SECONDS = 1.0
 
 
 class Journal:
@@ -26,6 +28,7 @@ class Journal:
         self._pending: list[tuple[Sequence[Write], Announce | None]] = []
         self._wake = asyncio.Event()
         self._task: asyncio.Task[None] | None = None
+        self._checkpoints: asyncio.Task[None] | None = None
         self._idle = asyncio.Event()
         self._idle.set()
         self.commits = 0
@@ -35,15 +38,31 @@ class Journal:
 
     def start(self) -> None:
         self._task = asyncio.create_task(self._run(), name="journal")
+        self._checkpoints = asyncio.create_task(self._checkpoint(), name="checkpoints")
 
     async def stop(self) -> None:
         """Write what is pending, then stop."""
         await self.flushed()
-        if self._task is not None:
-            self._task.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._task
-            self._task = None
+        for task in (self._task, self._checkpoints):
+            if task is not None:
+                task.cancel()
+                with contextlib.suppress(asyncio.CancelledError):
+                    await task
+        self._task = self._checkpoints = None
+
+    async def _checkpoint(self) -> None:
+        """Now and then, beside the commits, the store tidies what they wrote (SQLite's
+        WAL into the database) so that no commit has to."""
+        done = self.commits
+        while True:
+            await asyncio.sleep(CHECKPOINT_SECONDS)
+            if self.commits == done:
+                continue
+            done = self.commits
+            try:
+                await self.store.checkpoint()
+            except Exception:
+                log.exception("a checkpoint failed; the next one tries again")
 
     def write(self, rows: Sequence[Write], announce: Announce | None = None) -> None:
         self._pending.append((rows, announce))
