@@ -402,6 +402,13 @@ def loadtest(
             show_default=False,
         ),
     ] = None,
+    warmup: Annotated[
+        float,
+        typer.Option(
+            help="seconds before measuring, in which the tables start one by one at random "
+            "moments (their games then do not all end together)"
+        ),
+    ] = 0.0,
     as_json: Annotated[bool, typer.Option("--json", help="one JSON object")] = False,
     option: OptionsArg = None,
 ) -> None:
@@ -414,7 +421,7 @@ def loadtest(
     count = _players(game, players)
     try:
         figures = asyncio.run(
-            run(url, game.id, count, tables, duration, _options(game, option), seed, rate)
+            run(url, game.id, count, tables, duration, _options(game, option), seed, rate, warmup)
         )
     except LoadTestError as error:
         raise CommandError(str(error)) from None

@@ -62,19 +62,28 @@ _decode = msgspec.json.Decoder(_Message).decode
 
 @dataclass
 class Clock:
-    """The run's shared clock: it starts once every table is seated."""
+    """The run's shared clock: it starts once every table is seated. In the warm-up the
+    tables start one by one, at random moments, so that their games do not all end
+    (and start again) together as they would in no real room; then it measures."""
 
     tables: int
     duration: float
+    warmup: float = 0.0
     ready: int = 0
+    begin: float = float("inf")
     deadline: float = float("inf")
     started: asyncio.Event = field(default_factory=asyncio.Event)
 
     def seated(self) -> None:
         self.ready += 1
         if self.ready == self.tables:
-            self.deadline = time.monotonic() + self.duration
+            self.begin = time.monotonic() + self.warmup
+            self.deadline = self.begin + self.duration
             self.started.set()
+
+    @property
+    def measuring(self) -> bool:
+        return self.begin <= time.monotonic() < self.deadline
 
     @property
     def over(self) -> bool:
@@ -151,13 +160,13 @@ class Player:
                 if view is None:
                     continue
                 if self.sent_at is not None and message.v > self.sent_version:
-                    if self.measuring and not self.clock.over:
+                    if self.clock.measuring:
                         self.figures.latencies.append(time.perf_counter() - self.sent_at)
                         self.figures.moves += 1
                     self.sent_at = None
                 if view.result is not None:
                     if self.host and kind == "match":
-                        if self.measuring:
+                        if self.clock.measuring:
                             self.figures.games += 1
                         if not self.clock.over:
                             await ws.send(_json({"t": "rematch", "table": self.table}))
@@ -247,7 +256,8 @@ async def _table(
         clock.seated()
         await clock.started.wait()
         for person in people:
-            person.measuring = True
+            person.measuring = True  # errors count from the start, warm-up included
+        await asyncio.sleep(random.Random(seed * 10_000 + number).uniform(0, clock.warmup))
         await sockets[0].send(_json({"t": "start", "table": table}))
         # Replies to the last moves may still come in; then every socket is closed.
         await asyncio.sleep(max(0.0, clock.deadline - time.monotonic()) + 2.0)
@@ -274,6 +284,7 @@ async def run(
     options: dict[str, Any] | None = None,
     seed: int = 1,
     rate: float | None = None,
+    warmup: float = 0.0,
 ) -> dict[str, Any]:
     if not 1 <= tables <= MAX_TABLES:
         raise LoadTestError(f"--tables must be 1 to {MAX_TABLES}, not {tables}")
@@ -281,10 +292,12 @@ async def run(
         raise LoadTestError(f"--duration must be above 0 and at most {MAX_DURATION:g} s")
     if rate is not None and not 0 < rate <= MAX_RATE:
         raise LoadTestError(f"--rate must be above 0 and at most {MAX_RATE:,} moves a second")
+    if not 0 <= warmup <= MAX_DURATION:
+        raise LoadTestError(f"--warmup must be 0 to {MAX_DURATION:g} s")
     ws_url, base = check_loopback(url)
     pacer = Pacer(rate)
     figures = Figures()
-    clock = Clock(tables, duration)
+    clock = Clock(tables, duration, warmup)
     run_id = secrets.token_hex(3)
     limits = httpx.Limits(max_connections=50)
     async with httpx.AsyncClient(base_url=base, limits=limits, timeout=60) as client:
@@ -308,6 +321,7 @@ async def run(
         ]
         # Every table is seated before the clock starts: the figure is play, not entry.
         await clock.started.wait()
+        await asyncio.sleep(max(0.0, clock.begin - time.monotonic()))
         begin = time.perf_counter()
         before = (await client.get("/api/status")).json()
         await asyncio.sleep(max(0.0, clock.deadline - time.monotonic()))
@@ -321,6 +335,7 @@ async def run(
         figures.error_texts.append(f"a table failed: {failure!r}")
     summary = _summary(figures, game, players, tables, elapsed, status, cpu, len(failures))
     summary["rate"] = rate
+    summary["warmup"] = warmup
     return summary
 
 
