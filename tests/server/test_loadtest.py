@@ -65,9 +65,11 @@ def test_a_short_load_test_plays_whole_games_and_reports_its_figures(sqlite_url)
 
 def test_a_paced_load_test_keeps_to_its_rate(sqlite_url):
     with running(sqlite_url, rate=10_000) as server:
-        figures = load_test(server.port, "--rate", "40")
+        figures = load_test(server.port, "--rate", "40", "--warmup", "1")
     assert figures["errors"] == 0, figures["error_samples"]
     assert figures["rate"] == 40
+    assert figures["warmup"] == 1
+    assert figures["seconds"] == pytest.approx(3, abs=0.2)  # measured after the warm-up
     # Three tables could play hundreds of moves in 3 s; paced, about 40 a second.
     assert 20 <= figures["moves"] <= 40 * figures["seconds"] + 5
 
