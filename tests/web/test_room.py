@@ -261,3 +261,23 @@ def test_a_clocked_table_ticks_pauses_and_is_called_off_through_the_page(browser
     assert state(page)["info"]["status"] == "finished"
     shot(page, "called-off")
     assert page.errors == []
+
+
+def test_the_room_on_a_phone_fits_its_width_and_works_from_the_keyboard(browser: Any, server: Any):
+    page = open_page(browser, server.http + "/", lang="it", width=390)
+    enter(page, "Anna")
+    wide = "document.documentElement.scrollWidth"
+    assert page.evaluate(wide) <= 390
+    shot(page, "lobby-phone-it")
+    create_table(page, "krone")
+    # The keyboard alone: a bot is seated and the match started with Enter on the buttons.
+    page.focus("[data-action=bot]")
+    page.keyboard.press("Enter")
+    page.wait_for_function(f"{STATE}.info.seats.filter(s => s.bot).length === 1")
+    page.focus("[data-action=start]")
+    page.keyboard.press("Enter")
+    page.wait_for_function("!!window.ludoteca.table().view")
+    page.wait_for_selector("#board svg, #board .board")
+    assert page.evaluate(wide) <= 390, "the table is wider than the phone"
+    shot(page, "krone-table-phone-it")
+    assert page.errors == []
