@@ -298,3 +298,13 @@ def test_the_result_records_every_seat_a_bot_played_for(timed, time):
         ended = anna.expect("match", where=lambda m: m["view"]["result"] is not None)
         assert ended["view"]["result"]["replaced"] == [[0, "time"], [1, "time"]]
         assert live.status == "finished"
+
+
+def test_at_a_turn_based_table_a_player_may_be_gone_for_hours(timed, time):
+    with serving(timed) as room:
+        table, seats, _ = open_table(room, {"kind": "turn", "per_move": 86400}, grace=60)
+        waiting = next(s for s in seats if not s.my_turn)
+        waiting.person.close()
+        time.now += 3 * 3600
+        tick(room, table)
+        assert room.app.state.room.tables[table].replaced == {}

@@ -222,6 +222,8 @@ def test_a_clocked_table_ticks_pauses_and_is_called_off_through_the_page(browser
     page = open_page(browser, server.http + "/")
     enter(page, "Anna")
     page.select_option("#create select[name=game]", "kingdomino")
+    page.select_option("#create select[name=clock]", "turn")
+    assert not page.locator("#create select[name=grace]").is_visible()  # days: clock only
     page.select_option("#create select[name=clock]", "realtime")
     page.select_option("#create select[name=bank]", "3")
     page.select_option("#create select[name=increment]", "2")

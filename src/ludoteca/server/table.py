@@ -33,7 +33,7 @@ from ludoteca.engine import (
 )
 
 from . import protocol as p
-from .clock import Clocks, TimeControl
+from .clock import TURN, Clocks, TimeControl
 from .ratings import START, changes
 from .seats import DEFAULT_LEVEL, QUICK_LEVELS, Chair, bot_levels, bot_name, choose
 from .storage.store import (
@@ -801,8 +801,12 @@ class Table:
         self._schedule()
 
     def _watch_absence(self) -> None:
-        """Note who of the players is gone since when; one who comes back plays again."""
+        """Note who of the players is gone since when; one who comes back plays again.
+        At a turn-based table players come and go over days: only the clock counts."""
         if self.status != RUNNING:
+            return
+        if self.control is not None and self.control.kind == TURN:
+            self._gone_since.clear()
             return
         online = self.room.online_ids()
         now = self.room.now()

@@ -23,17 +23,19 @@ export function settingsFields(person) {
     select("increment", t("settings.increment"), INCREMENT_SECONDS, 5, (s) => t("settings.seconds", { n: s })));
   const turn = h("span", { class: "clock-fields", "data-kind": "turn", hidden: true },
     select("per_move", t("settings.perMove"), TURN_HOURS, 24, (n) => t("settings.hours", { n })));
+  // Over days players come and go: at a turn-based table only the clock counts.
+  const grace = select("grace", t("settings.grace"), GRACE_SECONDS, DEFAULT_GRACE, graceText, t("settings.graceTip"));
   const kind = h("select", {
     name: "clock", "aria-label": t("settings.clock"),
     onchange: (event) => {
       realtime.hidden = event.target.value !== "realtime";
       turn.hidden = event.target.value !== "turn";
+      grace.hidden = event.target.value === "turn";
     },
   }, ...["none", "realtime", "turn"].map((k) => h("option", { value: k, title: t(`settings.clock.${k}.tip`) }, t(`settings.clock.${k}`))));
   return h("fieldset", { class: "table-settings" }, h("legend", {}, t("settings.title")),
     h("label", { title: t("settings.clockTip") }, t("settings.clock"), " ", kind), realtime, turn,
-    select("grace", t("settings.grace"), GRACE_SECONDS, DEFAULT_GRACE, graceText, t("settings.graceTip")),
-    rated);
+    grace, rated);
 }
 
 function select(name, label, values, chosen, text, tip = null) {
@@ -53,7 +55,7 @@ export function readSettings(form) {
   const kind = form.elements.clock.value;
   if (kind === "realtime") out.clock = { kind, bank: field("bank") * 60, increment: field("increment") };
   if (kind === "turn") out.clock = { kind, per_move: field("per_move") * 3600 };
-  if (field("grace") !== DEFAULT_GRACE) out.grace = field("grace");
+  if (kind !== "turn" && field("grace") !== DEFAULT_GRACE) out.grace = field("grace");
   return out;
 }
 
