@@ -112,3 +112,30 @@ def test_a_log_entry_cannot_be_changed():
     m.play("roll")
     with pytest.raises(AttributeError, match="has no setter"):
         m.log[0].text = "pass"  # type: ignore[misc]
+
+
+def stored_krone() -> dict:
+    """A stored match whose texts the process has read before (the quick way in)."""
+    m = KRONE.new_match(2)
+    for text in ("roll", "dice 6 5 2", "keep 6", "roll", "dice 4 1"):
+        m.play(text)
+    doc = json.loads(json.dumps(m.to_json()))
+    KRONE.load(doc)
+    del doc["position"]
+    return doc
+
+
+def test_a_stored_log_loads_as_played_and_its_errors_name_their_entry():
+    doc = stored_krone()
+    again = KRONE.load(doc)
+    assert [str(e.move) for e in again.log] == [e["move"] for e in doc["log"]]
+    wrong_seat = json.loads(json.dumps(doc))
+    wrong_seat["log"][2]["by"] = 1
+    with pytest.raises(PositionError, match=r"log entry 3 \('keep 6'\) is by 1, but 0 moves"):
+        KRONE.load(wrong_seat)
+    illegal = json.loads(json.dumps(doc))
+    illegal["log"][2]["move"] = "keep 3"  # read before, but no 3 was rolled
+    KRONE.new_match(2).parse("keep 3")
+    with pytest.raises(PositionError, match=r"log entry 3 \(.keep 3.\)"):
+        KRONE.load(illegal)
+    assert [str(e.move) for e in KRONE.load(doc).log] == [e["move"] for e in doc["log"]]

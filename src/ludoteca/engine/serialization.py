@@ -83,21 +83,54 @@ def load(game: Game, document: str | Mapping[str, Any]) -> Match:
         start = position  # a hand-written position with no history
     if start is not None and not isinstance(start, dict):
         raise PositionError("'start' and 'position' must be objects")
-    state = (
-        game.new_state(players, checked)
-        if start is None
-        else game.load_position(start, players, checked)
-    )
-    match = Match(game, players, checked, state, start=start)
 
+    def opening() -> Match:
+        state = (
+            game.new_state(players, checked)
+            if start is None
+            else game.load_position(start, players, checked)
+        )
+        return Match(game, players, checked, state, start=start)
+
+    match = opening()
     if log is not None:
-        _replay(match, log)
+        if not isinstance(log, list):
+            raise PositionError("'log' must be a list of moves")
+        if not _replay_as_written(match, log):
+            match = opening()
+            _replay(match, log)
         if position is not None:
             _compare(match, position)
     return match
 
 
-def _replay(match: Match, log: object) -> None:
+def _replay_as_written(match: Match, log: list[Any]) -> bool:
+    """Play a log as ``dump`` writes it ({by, move}, texts read before), reading the
+    texts and the seats all at once: a stored match loads for what playing its moves
+    costs. False, with ``match`` maybe part-played, at anything else (a text not read
+    yet, another shape, a wrong seat, an illegal move): ``_replay`` then goes entry by
+    entry and says what is wrong where."""
+    from .match import known_moves
+
+    known = known_moves(match.game)
+    try:
+        found = [known[entry["move"]] for entry in log]
+        by = [entry["by"] for entry in log]
+    except (KeyError, TypeError):
+        return False
+    play, to_move = match._play, match.state.to_move
+    for written, (move, text) in zip(by, found, strict=True):
+        actor = to_move()
+        if written != actor and not (actor is CHANCE and written == "chance"):
+            return False
+        try:
+            play(actor, move, text)
+        except IllegalMove:
+            return False
+    return True
+
+
+def _replay(match: Match, log: list[Any]) -> None:
     """Play every entry of ``log``, each checked like a move played now.
 
     Each text is read once per game and kept (``read_move``), and the canonical text goes
@@ -105,8 +138,6 @@ def _replay(match: Match, log: object) -> None:
     """
     from .match import known_moves, read_move
 
-    if not isinstance(log, list):
-        raise PositionError("'log' must be a list of moves")
     game, play, to_move = match.game, match._play, match.state.to_move
     known = known_moves(game).get  # text -> (move, canonical text): each text is read once
     for number, entry in enumerate(log, start=1):
