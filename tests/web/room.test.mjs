@@ -96,6 +96,8 @@ test("clocks count down only for the seat whose clock runs, and not while paused
   assert.equal(clockText(65), "1:05");
   assert.equal(clockText(3 * 3600 + 61), "3:01:01");
   assert.equal(clockText(-4), "0:00");
+  assert.equal(clockText(2 * 86400 + 3 * 3600 + 4 * 60 + 30), "2 d 3:05");  // a week-long turn
+  assert.equal(clockText(86400), "1 d 0:00");
 });
 
 test("shared places are counted as a player would", () => {

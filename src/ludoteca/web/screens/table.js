@@ -286,9 +286,14 @@ export function createTableScreen(root, ctx) {
   };
 }
 
-/** Seconds as m:ss (or h:mm:ss for turn-based clocks). */
+/** Seconds as m:ss, h:mm:ss, or for a turn-based clock of a day or more "2 d 3:04". */
 export function clockText(seconds) {
   const whole = Math.max(0, Math.ceil(seconds));
+  if (whole >= 86400) {
+    const minutes = Math.ceil(whole / 60);  // counted down like the seconds: a started minute shows
+    const rest = minutes % 1440;
+    return `${Math.floor(minutes / 1440)} d ${Math.floor(rest / 60)}:${String(rest % 60).padStart(2, "0")}`;
+  }
   const hours = Math.floor(whole / 3600);
   const minutes = Math.floor((whole % 3600) / 60);
   const secs = String(whole % 60).padStart(2, "0");
