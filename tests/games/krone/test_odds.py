@@ -203,3 +203,20 @@ def test_in_the_final_round_the_advice_is_the_chance_to_beat_the_best():
     data = to_json(m.state)
     assert data["cards"] == {}
     assert data["final_round"]["chance"] == 1.0
+
+
+def test_the_positions_remembered_for_all_goals_stay_within_bounds(monkeypatch):
+    # A long run (a tournament, a day of the room's bots) asks about goal after goal; what
+    # is remembered for them all together is bounded, the least recently asked forgotten.
+    from ludoteca.games.krone import odds
+
+    monkeypatch.setattr(odds, "_TABLES", {})
+    monkeypatch.setattr(odds, "_REMEMBERED_IN_ALL", 2_000)
+    goals = ["farmer", "guard", "bishop", "knight", "hunter"]
+    for card in goals:
+        odds.solver(card_goal(card)).roll(NO_DICE, 5, frozenset())
+    remembered = list(odds._TABLES)
+    assert remembered[-1] == card_goal("hunter").name
+    assert len(remembered) < len(goals)
+    odds.solver(card_goal("hunter"))  # asking again keeps it, the newest
+    assert list(odds._TABLES)[-1] == card_goal("hunter").name
