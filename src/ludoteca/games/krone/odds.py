@@ -224,6 +224,10 @@ LEAVE_OUT = (
 #: New positions one question may work out before abilities are left out (about a second).
 ADVISOR_BUDGET = 400_000
 _REMEMBERED = 2_000_000  # positions kept per goal between questions
+#: Positions kept for all goals together (about 300 bytes each): a long run of games,
+#: each asking about new goals, would otherwise grow without bound (tens of gigabytes
+#: over a 200-game tournament of greedy bots).
+_REMEMBERED_IN_ALL = 6_000_000
 
 # Positions worked out, by goal: a cache of a pure function, shared by every caller.
 _TABLES: dict[str, Tables] = {}
@@ -243,11 +247,18 @@ class Odds:
 
 def solver(goal: Goal, budget: int = 0) -> Solver:
     """A solver for ``goal`` sharing what earlier ones worked out."""
-    tables = _TABLES.get(goal.name)
+    tables = _TABLES.pop(goal.name, None)
     if tables is None or len(tables[1]) + len(tables[2]) > _REMEMBERED:
         tables = ({}, {}, {}, {})
-        _TABLES[goal.name] = tables
+    _TABLES[goal.name] = tables  # the most recently asked last
+    # All goals together stay within bounds: the least recently asked are forgotten.
+    while len(_TABLES) > 1 and _positions() > _REMEMBERED_IN_ALL:
+        del _TABLES[next(iter(_TABLES))]
     return Solver(goal, budget, tables)
+
+
+def _positions() -> int:
+    return sum(len(table) for tables in _TABLES.values() for table in tables)
 
 
 def turn_cards(state: KroneState) -> frozenset[str]:
