@@ -134,3 +134,17 @@ def test_krone_judgement_of_the_race_and_of_the_bid():
     low.play("buy king")
     high.play("buy king")
     assert evaluate(high.state)[0] > evaluate(low.state)[0] > 0.5
+
+
+def test_krone_search_never_passes_in_the_final_round():
+    m = dice_phase(players=2, cards={0: ["general", "farmer"]}, aside=[2] * 7, active=[])
+    m.play("buy king")
+    m.play("roll")  # seat 1's last turn of the round
+    # Then the final round: rolling is the only move weighed at its start.
+    while m.to_move is CHANCE or m.state.phase != "start":
+        if m.to_move is CHANCE:
+            m.play_chance(random.Random(1))
+        else:
+            m.play(greedy_move(m.state, random.Random(0)))
+    assert m.state.final is not None
+    assert [str(move) for move in ranked_moves(m.state)] == ["roll"]

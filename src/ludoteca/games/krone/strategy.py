@@ -160,6 +160,8 @@ def ranked_moves(state: KroneState) -> list[Move]:
     playouts would only add noise. (At its root the search plays the greedy move where
     this offers one; deeper down, the simple one stands in, as it is quick.)
     """
+    if state.phase == START:
+        return [ROLL]  # passing in the final round never helps to win
     if state.phase != DICE:
         return state.legal_moves()
     if any(state.active):
@@ -292,13 +294,10 @@ def evaluate(state: KroneState) -> list[float]:
     to_play = set(range(players))
     if state.final is not None:
         to_play = set(state.final.order[state.final.index :])
-    to_play.discard(state.king_buyer)
-    beats = {}
-    for seat in to_play:
-        chances = groups(*holding_key(state.holdings[seat]))
-        more = chances[count + 1] if count + 1 < len(chances) else 0.0
-        equal = chances[count] - more if count < len(chances) else 0.0
-        beats[seat] = more + equal * (6 - face) / 6
+    queen = state.king_buyer
+    queen_to_play = queen in to_play
+    to_play.discard(queen)
+    beats = {seat: _beats(state.holdings[seat], count, face) for seat in to_play}
     holder = state.king_holder()
     keeps = math.prod(1 - p for p in beats.values())
     shares = [0.0] * players
@@ -309,5 +308,20 @@ def evaluate(state: KroneState) -> list[float]:
     for seat, p in beats.items():
         shares[seat] += rest * p / total if total else 0.0
     if holder is None:
-        shares[state.king_buyer] += keeps
+        shares[queen] += keeps
+    if queen_to_play:
+        # The Queen's holder plays last and takes the King back by matching the best.
+        back = _beats(state.holdings[queen], count, face - 1)
+        kept = shares[queen]
+        shares = [share * (1 - back) for share in shares]
+        shares[queen] = kept + (1 - kept) * back
     return shares
+
+
+def _beats(holding: Holding, count: int, face: int) -> float:
+    """About the chance that ``holding`` rolls more than ``count`` of a kind, or ``count``
+    of a face above ``face``."""
+    chances = groups(*holding_key(holding))
+    more = chances[count + 1] if count + 1 < len(chances) else 0.0
+    equal = chances[count] - more if count < len(chances) else 0.0
+    return more + equal * (6 - min(face, 6)) / 6
