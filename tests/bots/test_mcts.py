@@ -89,3 +89,62 @@ def test_keltis_judgement_favours_the_leader():
     state.table[0].stones.extend([1, 2, 3, 4, 5])  # seat 0 takes five wish stones
     state.in_middle[1:6] = [False] * 5
     assert evaluate(state)[0] > 0.5 > evaluate(state)[1]
+
+
+def test_krone_search_rolls_on_for_a_higher_bid():
+    from ludoteca.games.krone.strategy import push_bid, search_move
+
+    held = ["general", "farmer"]
+    # Seven 5s in hand and dice to spare: greedy would take the King now; the search
+    # first brings in, keeps and rolls for more 5s, which cannot lose the seven.
+    m = dice_phase(players=5, cards={0: ["guard", *held]}, active=[5, 5, 3, 2], aside=[5] * 5,
+                   kept=False)  # fmt: skip
+    assert str(push_bid(m.state)) == "use guard"
+    m = dice_phase(players=5, cards={0: held}, active=[5, 3, 2], aside=[5] * 6, kept=True)
+    assert str(search_move(m.state, random.Random(0))) == "keep 5"
+    m = dice_phase(players=5, cards={0: held}, active=[3, 2], aside=[5] * 7, kept=True)
+    assert str(push_bid(m.state)) == "roll"
+    m = dice_phase(players=5, cards={0: held}, active=[3, 2], aside=[5] * 7, kept=False)
+    assert str(push_bid(m.state)) == "keep 2"  # a die must be set aside after a roll
+    m = dice_phase(players=5, cards={0: ["sorcerer", *held]}, active=[3], aside=[5] * 7)
+    assert str(push_bid(m.state)) == "use sorcerer 3>5"  # the last die
+    # Out of the King's reach, or nothing left to roll: greedy decides.
+    m = dice_phase(players=5, cards={0: held}, active=[3, 2], aside=[5, 5, 5, 5, 5, 5, 1])
+    assert push_bid(m.state) is None
+    m = dice_phase(players=5, cards={0: held}, active=[], aside=[5] * 7)
+    assert push_bid(m.state) is None
+    assert str(search_move(m.state, random.Random(0))) == "buy king"
+
+
+def test_krone_judgement_of_the_race_and_of_the_bid():
+    from ludoteca.games.krone.power import groups
+    from ludoteca.games.krone.strategy import evaluate
+
+    # More dice, larger groups; the estimate repeats.
+    assert groups(8, frozenset())[7] > groups(6, frozenset())[7]
+    assert groups(6, frozenset({"sorcerer"})) == groups(6, frozenset({"sorcerer"}))
+    ahead = dice_phase(players=2, cards={0: ["general", "farmer"]}, active=[], aside=[1] * 6)
+    shares = evaluate(ahead.state)
+    assert shares[0] > 0.5 > shares[1]
+    assert abs(sum(shares) - 1) < 1e-9
+    # Once the King is taken, a high bid is safer than a low one.
+    held = {0: ["general", "farmer"], 1: ["general", "farmer", "sorcerer", "hunter", "knight"]}
+    low = dice_phase(players=5, cards=held, aside=[6] * 7, active=[])
+    high = dice_phase(players=5, cards=held, aside=[6] * 9, active=[])
+    low.play("buy king")
+    high.play("buy king")
+    assert evaluate(high.state)[0] > evaluate(low.state)[0] > 0.5
+
+
+def test_krone_search_never_passes_in_the_final_round():
+    m = dice_phase(players=2, cards={0: ["general", "farmer"]}, aside=[2] * 7, active=[])
+    m.play("buy king")
+    m.play("roll")  # seat 1's last turn of the round
+    # Then the final round: rolling is the only move weighed at its start.
+    while m.to_move is CHANCE or m.state.phase != "start":
+        if m.to_move is CHANCE:
+            m.play_chance(random.Random(1))
+        else:
+            m.play(greedy_move(m.state, random.Random(0)))
+    assert m.state.final is not None
+    assert [str(move) for move in ranked_moves(m.state)] == ["roll"]

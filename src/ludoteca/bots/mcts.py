@@ -24,7 +24,7 @@ from dataclasses import dataclass
 
 from ludoteca.engine import CHANCE, Game, Match, Move, State, StateError
 
-from .strategies import Ranker, greedy, playout, public, ranker
+from .strategies import Ranker, deferred, playout, public, ranker
 
 EXPLORATION = 0.7
 BIAS = 1.0  # weight of the ranking's advice: the best-ranked move counts most, at first
@@ -102,7 +102,7 @@ class Search:
         self.rng = rng
         self.rank: Ranker = ranker(game)
         self.playout, self.evaluate, self.horizon = playout(game)
-        self.fallback = greedy(game)
+        self.fallback = deferred(game)
         self.public = public(game)
 
     def run(self, limits: tuple[int | None, float | None]) -> Move:

@@ -3,6 +3,8 @@
 Each game package may define, in ``games/<id>/strategy.py``:
 
 * ``greedy_move(state, rng) -> Move`` — the game's heuristic written from its rules;
+* ``search_move(state, rng) -> Move`` — the move the tree search plays where it has
+  nothing to weigh (else ``greedy_move``);
 * ``ranked_moves(state) -> list[Move]`` — the legal moves, the most promising first, maybe
   only the promising ones: the tree search looks at these;
 * ``PUBLIC = True`` — nothing but chance is hidden (see ``public``);
@@ -41,6 +43,15 @@ def greedy(game: Game) -> MovePicker:
     if callable(found):
         return found  # type: ignore[no-any-return]
     return game.simple_move
+
+
+def deferred(game: Game) -> MovePicker:
+    """What the tree search plays where the ranking leaves nothing to weigh: the game's
+    ``search_move``, else its greedy policy."""
+    found = getattr(_module(game), "search_move", None)
+    if callable(found):
+        return found  # type: ignore[no-any-return]
+    return greedy(game)
 
 
 def ranker(game: Game) -> Ranker:

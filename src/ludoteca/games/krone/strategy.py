@@ -9,15 +9,17 @@ every die of the target, and with the result takes the first affordable card of
 from __future__ import annotations
 
 import contextlib
+import math
 import random
 
 from ludoteca.engine import Move
 
 from .abilities import MAX_DICE
 from .components import BRING_IN, BY_ID
-from .dice import FACES, Counts
-from .moves import BringIn, Buy, Change, Keep
-from .state import DICE, END, ROLL, START, KroneState
+from .dice import FACES, Counts, best_group, plus
+from .moves import BringIn, Buy, Change, Keep, Reroll
+from .power import groups, holding_key
+from .state import DICE, END, ROLL, START, Holding, KroneState
 
 PRIORITY = (
     "king", "general", "farmer", "charlatan", "bishop", "knight", "pawnbroker", "hunter",
@@ -158,6 +160,8 @@ def ranked_moves(state: KroneState) -> list[Move]:
     playouts would only add noise. (At its root the search plays the greedy move where
     this offers one; deeper down, the simple one stands in, as it is quick.)
     """
+    if state.phase == START:
+        return [ROLL]  # passing in the final round never helps to win
     if state.phase != DICE:
         return state.legal_moves()
     if any(state.active):
@@ -174,3 +178,150 @@ def advice(state: KroneState) -> str:
     from .odds import advice as odds_advice
 
     return odds_advice(state)
+
+
+# -- what the tree search plays beyond greedy -------------------------------------------
+
+#: Cards that turn one active die into the face collected (the Astronomer once it is set
+#: aside, as it is here), tried in this order.
+_TO_FACE = ("sorcerer", "astronomer", "maid", "lady", "nobleman")
+
+
+def search_move(state: KroneState, rng: random.Random) -> Move:
+    """The greedy move, except when seven of a kind for the King are already in hand:
+    then the turn goes on for more of that face (``push_bid``)."""
+    return push_bid(state) or greedy_move(state, rng)
+
+
+def push_bid(state: KroneState) -> Move | None:
+    """With seven of a kind secured for the King, a move that adds to that group.
+
+    Greedy ends the turn as soon as the King is paid for. But the bid is the standing best
+    of the final round: every die more of the face makes it harder to beat, and rolling
+    the other active dice on costs nothing (dice set aside never change, and the face's
+    dice are set aside first). So: bring in every die the cards allow, set the face's dice
+    aside, turn a die into the face when a roll brings none (or on the last dice), re-roll
+    with the Merchant or Jester when a roll brings none, and roll the rest. None when the
+    King is out of reach or nothing is left to add.
+    """
+    if state.phase != DICE or state.final is not None or not any(state.active):
+        return None
+    holding = state.holdings[state.seat]
+    if not state.display.get("king") or "king" in holding.cards:
+        return None
+    active, aside = state.active, state.aside
+    count, face = best_group(plus(aside, active))
+    if count < 7:
+        return None
+    legal = set(state.legal_moves())
+    usable = [card for card in holding.usable() if card not in state.used]
+    for card in usable:
+        if BY_ID[card].kind == BRING_IN:
+            move = BringIn(card, face if card == "queen" else BY_ID[card].amount or face)
+            if move in legal:
+                return move
+    if active[face]:
+        return Keep((face,) * active[face])
+    others = [f for f in FACES if active[f]]
+    if not state.kept:
+        # The roll brought none of the face: re-roll, else turn a die into it.
+        if "merchant" in usable:
+            return Reroll("merchant", tuple(f for f in others for _ in range(active[f])))
+        if "jester" in usable:
+            return Reroll("jester", (others[0],))
+    changes = [
+        move
+        for move in (_to_face(card, face, active) for card in _TO_FACE if card in usable)
+        if move is not None and move in legal
+    ]
+    if changes and (not state.kept or sum(active) <= len(changes)):
+        return changes[0]
+    if state.kept:
+        return ROLL
+    return Keep((others[0],))
+
+
+def _to_face(card: str, face: int, active: Counts) -> Move | None:
+    """The use of ``card`` that turns active dice into ``face``, if there is one."""
+    if card in ("sorcerer", "astronomer"):
+        source = next((f for f in FACES if active[f] and f != face), None)
+        return None if source is None else Change(card, (source,), (face,))
+    if card == "maid":
+        source = next((f for f in FACES if active[f] and 1 <= face - f <= 3), None)
+        return None if source is None else Change(card, (source,), (face,))
+    step = 1 if card == "lady" else 2
+    below = face - step
+    if below < 1 or not active[below]:
+        return None
+    return Change(card, (below,) * active[below], (face,) * active[below])
+
+
+# -- the search's judgement of a position ------------------------------------------------
+
+#: The playouts stop at once: a position is judged by the cards held and the bid
+#: (``evaluate``), not played out (whole-game playouts judged cards worse than greedy's
+#: fixed values: docs/bots.md).
+PLAYOUT_MOVES = 0
+#: How sharply a lead in cards (counted in Farmers) turns into a share of the win.
+SHARPNESS = 1.0
+
+
+def strength(holding: Holding) -> float:
+    """A seat's cards by greedy's card values (the King and Queen aside), in Farmers."""
+    held = sum(CARD_VALUES[card] for card in holding.cards if card in CARD_VALUES)
+    held -= CARD_VALUES["king"] * ("king" in holding.cards)
+    held += CARD_VALUES["jester"] * holding.jesters + CARD_VALUES["charlatan"] * holding.charlatans
+    return held / CARD_VALUES["farmer"]
+
+
+def evaluate(state: KroneState) -> list[float]:
+    """Each seat's share of the win, judged from the cards held and the King's bid.
+
+    Before the King is taken, shares go by the cards held, valued as greedy values them
+    (a logistic of the lead): the search then adds to greedy's choice of card what
+    follows it — the cards it leaves the others, the reply of the next seat. Once the King
+    is taken, the Queen's holder keeps the win unless someone still to play in the final round
+    beats the standing best: each such seat beats a group of ``n`` with about the chance
+    of rolling ``n + 1`` or more, or ``n`` with a higher face (``power.groups``).
+    """
+    players = state.players
+    if state.king_buyer is None or state.bid is None:
+        weights = [math.exp(SHARPNESS * strength(h)) for h in state.holdings]
+        total = sum(weights)
+        return [w / total for w in weights]
+    best = state.final.best if state.final is not None else state.bid
+    count, face = best
+    to_play = set(range(players))
+    if state.final is not None:
+        to_play = set(state.final.order[state.final.index :])
+    queen = state.king_buyer
+    queen_to_play = queen in to_play
+    to_play.discard(queen)
+    beats = {seat: _beats(state.holdings[seat], count, face) for seat in to_play}
+    holder = state.king_holder()
+    keeps = math.prod(1 - p for p in beats.values())
+    shares = [0.0] * players
+    if holder is not None:
+        shares[holder] += keeps
+    rest = 1 - keeps
+    total = sum(beats.values())
+    for seat, p in beats.items():
+        shares[seat] += rest * p / total if total else 0.0
+    if holder is None:
+        shares[queen] += keeps
+    if queen_to_play:
+        # The Queen's holder plays last and takes the King back by matching the best.
+        back = _beats(state.holdings[queen], count, face - 1)
+        kept = shares[queen]
+        shares = [share * (1 - back) for share in shares]
+        shares[queen] = kept + (1 - kept) * back
+    return shares
+
+
+def _beats(holding: Holding, count: int, face: int) -> float:
+    """About the chance that ``holding`` rolls more than ``count`` of a kind, or ``count``
+    of a face above ``face``."""
+    chances = groups(*holding_key(holding))
+    more = chances[count + 1] if count + 1 < len(chances) else 0.0
+    equal = chances[count] - more if count < len(chances) else 0.0
+    return more + equal * (6 - min(face, 6)) / 6
