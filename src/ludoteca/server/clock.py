@@ -10,7 +10,7 @@ a clock: the time the server was down counts like any other.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
 from typing import Any
 
 REALTIME, TURN = "realtime", "turn"
@@ -48,12 +48,7 @@ class TimeControl:
         raise ClockError(f"a clock is 'realtime' or 'turn', not {kind!r}")
 
     def to_json(self) -> dict[str, Any]:
-        return {
-            "kind": self.kind,
-            "bank": self.bank,
-            "increment": self.increment,
-            "per_move": self.per_move,
-        }
+        return asdict(self)
 
     @classmethod
     def from_json(cls, data: dict[str, Any] | None) -> TimeControl | None:

@@ -418,11 +418,7 @@ class Table:
         self.resigned = set()
         self.result = None
         self.status = RUNNING
-        self.replaced = {}
-        self.was_replaced = {}
-        self.paused = False
-        self._asked = {"pause": set(), "abort": set()}
-        self.clocks = None if self.control is None else Clocks(self.control, len(chairs))
+        self._time_anew(len(chairs))
         rows: list[Write] = [
             MatchRow(
                 self.match_id,
@@ -573,8 +569,6 @@ class Table:
         result["replaced"] = [[seat, why] for seat, why in sorted(self.was_replaced.items())]
         self.result = result
         self.status = FINISHED
-        if self.clocks is not None:
-            self.clocks.turn_to(None, self.room.now())
         self._stop_time()
         at = self.room.now()
         rows.append(MatchEnded(self.match_id or 0, at, result, sorted(self.resigned)))
@@ -637,9 +631,7 @@ class Table:
                 chair.bot = None  # a resigned player plays their own seat again
         self.seats += [None] * (self.game.max_players - len(self.seats))
         self.status = OPEN
-        self.replaced = {}
-        self.was_replaced = {}
-        self.clocks = None
+        self._time_anew(None)
         self.match = None
         self.result = None
         self._changed()
@@ -930,8 +922,6 @@ class Table:
             "aborted": True,
         }
         self.status = FINISHED
-        if self.clocks is not None:
-            self.clocks.turn_to(None, self.room.now())
         self._stop_time()
         self._cancel_bot()
         rows: list[Write] = [MatchEnded(self.match_id or 0, self.room.now(), self.result, [])]
@@ -943,7 +933,20 @@ class Table:
         for connection in list(self.watchers):
             self.sync(connection)
 
+    def _time_anew(self, players: int | None) -> None:
+        """What runs with a match, fresh: clocks for ``players`` (None: no match yet)."""
+        self.replaced = {}
+        self.was_replaced = {}
+        self.paused = False
+        self._asked = {"pause": set(), "abort": set()}
+        self.clocks = None
+        if players is not None and self.control is not None:
+            self.clocks = Clocks(self.control, players)
+
     def _stop_time(self) -> None:
+        """The match is over: every clock stops, and nothing more is waited for."""
+        if self.clocks is not None:
+            self.clocks.turn_to(None, self.room.now())
         if self._time_timer is not None:
             self._time_timer.cancel()
             self._time_timer = None
