@@ -173,6 +173,47 @@ def test_json_document_round_trips_and_replays(game_id):
         assert bare.position() == match.position()
 
 
+def _altered(data):
+    """Copies of a JSON value, each differing from it in one place."""
+    if isinstance(data, dict):
+        yield {**data, "extra": 1}
+        for key, value in data.items():
+            yield {k: v for k, v in data.items() if k != key}
+            for changed in _altered(value):
+                yield {**data, key: changed}
+    elif isinstance(data, list):
+        yield [*data, data[-1] if data else 0]
+        if data:
+            yield data[:-1]
+            yield tuple(data)
+        for index, value in enumerate(data):
+            for changed in _altered(value):
+                yield [*data[:index], changed, *data[index + 1 :]]
+    elif isinstance(data, bool) or data is None:
+        yield 0 if data is None else not data
+    elif isinstance(data, int | float):
+        yield data + 1
+    elif isinstance(data, str):
+        yield data + "x"
+
+
+def test_is_position_says_whether_a_position_is_the_states_own(game_id):
+    """``is_position`` (how a loaded document's position is checked) agrees with comparing
+    ``to_json``, for the position as read from a file and for any change of it."""
+    rng = random.Random(8)
+    game = ludoteca.game(game_id)
+    for players in (game.min_players, game.max_players):
+        match = game.new_match(players)
+        for step, m in enumerate(playout(match, rng)):
+            if step % 41 != 20:
+                continue
+            state, written = m.state, json.loads(json.dumps(m.position()))
+            assert state.is_position(written)
+            changes = list(_altered(written))
+            for changed in rng.sample(changes, min(len(changes), 60)):
+                assert state.is_position(changed) == (state.to_json() == changed), changed
+
+
 def test_views_are_json_and_hide_what_they_should(game_id):
     rng = random.Random(9)
     game = ludoteca.game(game_id)

@@ -105,28 +105,25 @@ def load(game: Game, document: str | Mapping[str, Any]) -> Match:
 
 
 def _replay_as_written(match: Match, log: list[Any]) -> bool:
-    """Play a log as ``dump`` writes it ({by, move}, texts read before), reading the
-    texts and the seats all at once: a stored match loads for what playing its moves
-    costs. False, with ``match`` maybe part-played, at anything else (a text not read
-    yet, another shape, a wrong seat, an illegal move): ``_replay`` then goes entry by
-    entry and says what is wrong where."""
+    """Play a log as ``dump`` writes it ({by, move}, texts read before) in one quick
+    pass: a stored match loads for what playing its moves costs. False, with ``match``
+    maybe part-played, at anything else (a text not read yet, another shape, a wrong
+    seat, an illegal move): ``_replay`` then goes entry by entry from the opening again
+    and says what is wrong where."""
     from .match import known_moves
 
     known = known_moves(match.game)
-    try:
-        found = [known[entry["move"]] for entry in log]
-        by = [entry["by"] for entry in log]
-    except (KeyError, TypeError):
-        return False
     play, to_move = match._play, match.state.to_move
-    for written, (move, text) in zip(by, found, strict=True):
-        actor = to_move()
-        if written != actor and not (actor is CHANCE and written == "chance"):
-            return False
-        try:
+    try:
+        for entry in log:
+            move, text = known[entry["move"]]
+            actor = to_move()
+            written = entry["by"]
+            if written != actor and not (actor is CHANCE and written == "chance"):
+                return False
             play(actor, move, text)
-        except IllegalMove:
-            return False
+    except (KeyError, TypeError, IllegalMove):
+        return False
     return True
 
 
@@ -167,10 +164,9 @@ def _compare(match: Match, position: object) -> None:
     A hand-written position may leave out fields that have defaults; it is compared after
     the game has filled them in, so only a real difference is reported.
     """
-    replayed = match.position()
-    if replayed == position:
+    if match.state.is_position(position):
         return
-    replayed = json.loads(json.dumps(replayed))
+    replayed = json.loads(json.dumps(match.position()))
     if replayed == position:
         return
     if not isinstance(position, dict):

@@ -71,6 +71,14 @@ class State(ABC):
     def to_json(self) -> dict[str, Any]:
         """The complete position, JSON-ready, in the game's documented format."""
 
+    def is_position(self, data: object) -> bool:
+        """Whether ``data`` is exactly this position as ``to_json`` writes it.
+
+        Loading a document with a position asks this once; a game whose positions are
+        costly to write may answer without writing one (Cronberg does).
+        """
+        return self.to_json() == data
+
     @abstractmethod
     def view(self, seat: int | None) -> dict[str, Any]:
         """What ``seat`` (None: a spectator) may see of the position, JSON-ready."""

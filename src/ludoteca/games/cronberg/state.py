@@ -360,6 +360,11 @@ class CronbergState(State):
 
         return dump(self)
 
+    def is_position(self, data: object) -> bool:
+        from .position import is_dumped
+
+        return is_dumped(self, data)
+
     def view(self, seat: int | None) -> dict[str, Any]:
         from .view import view
 
