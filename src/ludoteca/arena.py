@@ -4,7 +4,8 @@ The bots named fill the seats in order (again from the first when there are more
 than bots), and the seating turns by one seat each game, so that over any multiple of
 ``players`` games every bot sits in every seat equally often. Each game has its own
 generator from the seed and the game's number, so a fixed seed gives the same games
-(with bots whose budget is counted in iterations, not seconds).
+(with bots whose budget is counted in iterations, not seconds), also when the games are
+shared out between processes (``jobs``): the figures are added up in the games' order.
 """
 
 from __future__ import annotations
@@ -12,7 +13,8 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 
 from ludoteca.bots import Bot, bot
@@ -107,36 +109,61 @@ def run(
     players: int | None = None,
     options: Mapping[str, OptionValue] | None = None,
     advance: Callable[[], None] | None = None,
+    jobs: int = 1,
 ) -> Tournament:
-    """Play ``games`` games between the bots ``names`` and add up their figures."""
+    """Play ``games`` games between the bots ``names`` and add up their figures, in
+    ``jobs`` processes."""
     if not names:
         raise ValueError("name at least one bot")
     count = players if players is not None else max(len(names), game.min_players)
     if len(names) > count:
         raise ValueError(f"{len(names)} bots need at least {len(names)} players, not {count}")
-    bots: dict[str, Bot] = {name: bot(name) for name in names}
+    if jobs < 1:
+        raise ValueError(f"jobs must be 1 or more, not {jobs}")
+    for name in names:
+        bot(name)  # an unknown level is refused before any game is played
     standings = {name: Standing(name) for name in names}
     tournament = Tournament(game.id, count, games, seed, [])
-    for number in range(games):
-        seats = seating(names, count, number)
-        tournament.seatings.append(seats)
-        _play(game, count, options, seats, bots, standings, random.Random(f"{seed}/{number}"))
+    tournament.seatings = [seating(names, count, number) for number in range(games)]
+    setup = [(game.id, count, dict(options or {}), seats, seed, number)
+             for number, seats in enumerate(tournament.seatings)]  # fmt: skip
+    for (_id, _count, _options, seats, _seed, _number), (result, timing) in zip(
+        setup, _games(setup, jobs), strict=True
+    ):
+        record(result, seats, standings)
+        for name, (seconds, moves) in timing.items():
+            standings[name].seconds += seconds
+            standings[name].moves += moves
         if advance is not None:
             advance()
     tournament.standings = [standings[name] for name in dict.fromkeys(names)]
     return tournament
 
 
-def _play(
-    game: Game,
-    players: int,
-    options: Mapping[str, OptionValue] | None,
-    seats: list[str],
-    bots: dict[str, Bot],
-    standings: dict[str, Standing],
-    rng: random.Random,
-) -> None:
-    match = game.new_match(players, options)
+Setup = tuple[str, int, dict[str, OptionValue], list[str], int, int]
+Timing = dict[str, tuple[float, int]]
+
+
+def _games(setup: list[Setup], jobs: int) -> Iterator[tuple[Result, Timing]]:
+    """Each game's result and its bots' time, in the games' order."""
+    if jobs == 1:
+        yield from map(_play, setup)
+        return
+    with ProcessPoolExecutor(jobs) as pool:
+        yield from pool.map(_play, setup)
+
+
+_BOTS: dict[str, Bot] = {}  # a process's bots, made once (a bot keeps nothing between calls)
+
+
+def _play(setup: Setup) -> tuple[Result, Timing]:
+    """One game of the tournament: its result, and each bot's seconds and moves."""
+    import ludoteca
+
+    game_id, players, options, seats, seed, number = setup
+    rng = random.Random(f"{seed}/{number}")
+    match = ludoteca.game(game_id).new_match(players, options)
+    timing: dict[str, list[float]] = {name: [0.0, 0] for name in seats}
     while not match.is_over:
         actor = match.to_move
         if actor is CHANCE:
@@ -144,13 +171,14 @@ def _play(
             continue
         if actor is None:
             break
-        standing = standings[seats[actor]]
+        name = seats[actor]
+        player = _BOTS.get(name) or _BOTS.setdefault(name, bot(name))
         started = time.perf_counter()
-        move = bots[seats[actor]].choose(match, rng)
-        standing.seconds += time.perf_counter() - started
-        standing.moves += 1
+        move = player.choose(match, rng)
+        timing[name][0] += time.perf_counter() - started
+        timing[name][1] += 1
         match.play(move)
-    record(match.result(), seats, standings)
+    return match.result(), {name: (spent, int(moves)) for name, (spent, moves) in timing.items()}
 
 
 def record(result: Result, seats: Sequence[str], standings: dict[str, Standing]) -> None:

@@ -21,6 +21,7 @@ def run_arena(
     players: int,
     options: Mapping[str, OptionValue],
     as_json: bool,
+    jobs: int = 1,
 ) -> None:
     # The bar goes to standard error, so that --json leaves standard output one object.
     errors = Console(stderr=True)
@@ -33,7 +34,9 @@ def run_arena(
         transient=True,
     ) as progress:
         task = progress.add_task(f"{game.id} {','.join(names)}", total=games)
-        tournament = run(game, names, games, seed, players, options, lambda: progress.advance(task))
+        tournament = run(
+            game, names, games, seed, players, options, lambda: progress.advance(task), jobs
+        )
     if as_json:
         print(json.dumps(tournament.to_json()))
         return

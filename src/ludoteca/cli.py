@@ -264,6 +264,9 @@ def arena_command(
     players: Annotated[int | None, typer.Option(help="players (default: one per bot)")] = None,
     as_json: Annotated[bool, typer.Option("--json", help="one JSON object")] = False,
     option: OptionsArg = None,
+    jobs: Annotated[
+        int, typer.Option(min=1, help="processes playing games side by side (same figures)")
+    ] = 1,
 ) -> None:
     """A tournament between bots, seats rotated: wins, win rate with its 95% interval."""
     from ludoteca.arena_cli import run_arena
@@ -275,7 +278,7 @@ def arena_command(
     count = _players(game, players if players is not None else max(len(names), 2))
     if len(names) > count:
         raise CommandError(f"{len(names)} bots need {len(names)} seats, not --players {count}")
-    run_arena(game, names, games, seed, count, _options(game, option), as_json)
+    run_arena(game, names, games, seed, count, _options(game, option), as_json, jobs)
 
 
 @app.command("odds")

@@ -64,6 +64,24 @@ def test_a_fixed_seed_gives_the_same_games():
         assert a["mean_score"] == b["mean_score"]
 
 
+def test_games_shared_out_between_processes_give_the_same_figures():
+    game = ludoteca.game("kingdomino")
+    alone = run(game, ["greedy", "random"], games=6, seed=4).to_json()
+    shared = run(game, ["greedy", "random"], games=6, seed=4, jobs=2).to_json()
+    for a, b in zip(alone["bots"], shared["bots"], strict=True):
+        assert (a["name"], a["games"], a["wins"], a["mean_score"]) == (
+            b["name"], b["games"], b["wins"], b["mean_score"]
+        )  # fmt: skip
+    assert sum(bot["mean_score"] for bot in alone["bots"]) > 0  # games were played
+
+
+def test_an_unknown_level_or_no_process_is_refused_before_any_game():
+    with pytest.raises(ValueError):
+        run(ludoteca.game("keltis"), ["greedy", "clever"], games=1, seed=1)
+    with pytest.raises(ValueError, match="jobs"):
+        run(ludoteca.game("keltis"), ["greedy"], games=1, seed=1, jobs=0)
+
+
 def test_more_bots_than_seats_is_refused():
     with pytest.raises(ValueError, match="at least 3 players"):
         run(ludoteca.game("keltis"), ["a", "b", "c"], games=1, seed=1, players=2)
