@@ -76,7 +76,7 @@ def test_games_shared_out_between_processes_give_the_same_figures():
 
 
 def test_an_unknown_level_or_no_process_is_refused_before_any_game():
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match="no bot 'clever'"):
         run(ludoteca.game("keltis"), ["greedy", "clever"], games=1, seed=1)
     with pytest.raises(ValueError, match="jobs"):
         run(ludoteca.game("keltis"), ["greedy"], games=1, seed=1, jobs=0)

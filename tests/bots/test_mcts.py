@@ -7,7 +7,13 @@ from ludoteca.bots import bot
 from ludoteca.bots.mcts import Node, Search
 from ludoteca.engine import CHANCE, Move
 from ludoteca.games.keltis.strategy import evaluate
-from ludoteca.games.krone.strategy import CARD_VALUES, greedy_move, ranked_moves
+from ludoteca.games.krone.strategy import (
+    PRIORITY,
+    RACE_VALUES,
+    greedy_move,
+    ranked_moves,
+    search_move,
+)
 
 from ..games.krone.util import dice_phase
 
@@ -67,18 +73,53 @@ def test_visits_add_up_down_the_tree():
 def test_krone_dice_are_played_by_the_odds_and_the_card_is_searched():
     within = dice_phase(players=2, cards={0: ["guard"]}, active=[6, 6, 3, 1], kept=False)
     assert len(ranked_moves(within.state)) == 1
-    # With one move worth weighing the search defers to the greedy policy.
+    # With one move worth weighing the search defers to greedy playing for the race.
     rng_seed = 5
     searched = bot("mcts:50").choose(within, random.Random(rng_seed))
-    assert searched == greedy_move(within.state, random.Random(0))
+    assert searched == search_move(within.state, random.Random(0))
+    assert searched == greedy_move(within.state, random.Random(0), RACE_VALUES)
 
     ended = dice_phase(players=2, active=[], aside=[6, 6, 6, 6, 2])
     offered = [str(m) for m in ranked_moves(ended.state)]
     buys = [m for m in offered if m.startswith("buy ")]
-    values = [CARD_VALUES[m.removeprefix("buy ")] for m in buys]
-    assert values == sorted(values, reverse=True)
+    order = [PRIORITY.index(m.removeprefix("buy ")) for m in buys]
+    assert order == sorted(order)
     assert "buy hunter" in offered
     assert "end" in offered
+
+
+def test_krone_tree_keeps_the_choices_of_cards_not_the_rolls():
+    ended = dice_phase(players=2, cards={0: ["farmer"]}, active=[], aside=[6, 6, 6, 2, 2])
+    search = Search(ended.game, ended.state, 0, random.Random(3))
+    root = Node(None)
+    root.moves = ranked_moves(ended.state)
+    for _ in range(150):
+        search.iterate(root)
+    edges = walk(root, [])
+    decisions = [key for _node, key in edges if isinstance(key, tuple)]
+    moves = [key for _node, key in edges if not isinstance(key, tuple)]
+    # Every move kept is a choice at the end of a turn: a card or ending, never a die.
+    assert moves
+    assert all(str(m).startswith(("buy", "end")) for m in moves)
+    # A decision is known by its seat and the moves it offers; both seats' are met.
+    assert {seat for seat, _offered in decisions} == {0, 1}
+    assert all(len(offered) > 1 for _seat, offered in decisions)  # nothing forced is kept
+
+    def depth(node):
+        return 1 + max((depth(child) for child in node.children.values()), default=0)
+
+    assert depth(root) >= 5  # past the other seat's turn and into the next of its own
+
+
+def test_krone_race_counts_dice():
+    from ludoteca.games.krone.strategy import evaluate, strength
+
+    m = dice_phase(players=2, cards={0: ["craftsman", "guard"], 1: ["astronomer", "sorcerer"]},
+                   active=[], aside=[1, 1, 2])  # fmt: skip
+    holdings = m.state.holdings
+    # Two dice brought in each turn count for more than two dice turned.
+    assert strength(holdings[0]) > strength(holdings[1])
+    assert evaluate(m.state)[0] > 0.5
 
 
 def test_keltis_judgement_favours_the_leader():

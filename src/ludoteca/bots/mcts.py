@@ -8,7 +8,10 @@ seat's information: a node's children are keyed by what that seat would see. Cha
 events are nodes of their own, entered by sampling the outcome with its real odds; an
 outcome hidden from the seat (another player's draw) is one child, keyed by what the log
 shows of it. Moves of a seat are chosen by UCB1 counted over the iterations in which the
-move was available (another hand allows other moves).
+move was available (another hand allows other moves). A game whose chance has many
+outcomes met once each may ask for a tree of decisions only (``DECISIONS_ONLY``, Krone):
+then the moves offered alone and the chance outcomes between two decisions are played
+through, and a decision is keyed by its seat and the moves it offers.
 
 The search keeps nothing between decisions and no state outside its call, so a server
 may run it in a worker thread or process.
@@ -24,7 +27,7 @@ from dataclasses import dataclass
 
 from ludoteca.engine import CHANCE, Game, Match, Move, State, StateError
 
-from .strategies import Ranker, deferred, playout, public, ranker
+from .strategies import Ranker, decisions_only, deferred, playout, public, ranker
 
 EXPLORATION = 0.7
 BIAS = 1.0  # weight of the ranking's advice: the best-ranked move counts most, at first
@@ -104,6 +107,7 @@ class Search:
         self.playout, self.evaluate, self.horizon = playout(game)
         self.fallback = deferred(game)
         self.public = public(game)
+        self.decisions_only = decisions_only(game)
 
     def run(self, limits: tuple[int | None, float | None]) -> Move:
         iterations, seconds = limits
@@ -142,6 +146,9 @@ class Search:
                 break
             if actor is CHANCE:
                 outcome = state.sample_chance(rng)
+                if self.decisions_only:
+                    state.apply(outcome)
+                    continue
                 secret = state.secret(outcome)
                 key: Hashable = (
                     outcome
@@ -156,7 +163,22 @@ class Search:
                 path.append(node)
                 continue
             moves = node.moves
-            if moves is None:
+            if self.decisions_only and (node.actor is not None or moves is None):
+                # Between two decisions: play what is offered alone, then find the
+                # decision by its seat and the moves it offers.
+                offered = self.rank(state)[:WIDTH]
+                if len(offered) == 1:
+                    state.apply(offered[0])
+                    continue
+                decision = (actor, tuple(offered))
+                child = node.children.get(decision)
+                if child is None:
+                    child = node.children[decision] = Node(None)
+                    child.moves = offered
+                node = child
+                path.append(node)
+                moves = offered
+            elif moves is None:
                 moves = self.rank(state)[:WIDTH]
                 if self.public:
                     node.moves = moves

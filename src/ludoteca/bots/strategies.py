@@ -8,6 +8,8 @@ Each game package may define, in ``games/<id>/strategy.py``:
 * ``ranked_moves(state) -> list[Move]`` — the legal moves, the most promising first, maybe
   only the promising ones: the tree search looks at these;
 * ``PUBLIC = True`` — nothing but chance is hidden (see ``public``);
+* ``DECISIONS_ONLY = True`` — the search tree keeps the decisions only (see
+  ``decisions_only``);
 * ``playout_move(state, rng)``, ``evaluate(state) -> list[float]`` and ``PLAYOUT_MOVES`` —
   the search's playouts: the policy (else ``Game.simple_move``), and after
   ``PLAYOUT_MOVES`` moves a judgement of the position, each seat's share in [0, 1]
@@ -66,6 +68,17 @@ def public(game: Game) -> bool:
     """Whether a position is known whole once the chance outcomes are (the game says so
     with ``PUBLIC = True``): then a search node always stands for the same position."""
     return getattr(_module(game), "PUBLIC", False) is True
+
+
+def decisions_only(game: Game) -> bool:
+    """Whether the search tree should keep only the decisions (``DECISIONS_ONLY = True``):
+    the moves the ranking offers alone and the chance outcomes between two decisions are
+    played through, not kept, and a decision is known by the seat and the moves offered.
+
+    For a game whose chance has many outcomes met once each (Krone's rolls), so that a
+    tree branching on them would never see the same decision twice.
+    """
+    return getattr(_module(game), "DECISIONS_ONLY", False) is True
 
 
 Evaluator = Callable[[State], list[float]]

@@ -11,6 +11,7 @@ from ludoteca.games.krone.goals import CARD_GOALS, beat_goal, best_of, card_goal
 from ludoteca.games.krone.odds import (
     Solver,
     TooLarge,
+    Work,
     advice,
     best_move,
     card_odds,
@@ -146,6 +147,23 @@ def test_a_bot_in_a_hurry_hears_that_the_dice_alone_are_too_many():
     m = table(players=2, cards={0: ["general", "farmer"]})
     with pytest.raises(TooLarge):
         chance(m.state, card_goal("pawnbroker"), budget=5, dice_always=False)
+
+
+def test_the_work_of_one_decision_is_bounded_across_its_goals(monkeypatch):
+    from ludoteca.games.krone import odds
+
+    monkeypatch.setattr(odds, "_TABLES", {})  # nothing worked out yet
+    m = table(players=2, cards={0: ["general", "farmer", "guard"]})
+    work = Work(2_000)
+    with pytest.raises(TooLarge):
+        chance(m.state, card_goal("king"), 0, False, frozenset(), work)
+    assert work.left < 0
+    # Once it is spent, any other goal of the same decision is refused at once.
+    with pytest.raises(TooLarge):
+        chance(m.state, card_goal("farmer"), 0, False, frozenset(), work)
+    # Enough of it gives the exact figure, as without a bound.
+    bounded = chance(m.state, card_goal("hunter"), work=Work(10**9))
+    assert bounded == chance(m.state, card_goal("hunter"))
 
 
 def test_goal_keys_decide_the_cost_for_any_dice_added():

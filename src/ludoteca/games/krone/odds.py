@@ -55,6 +55,23 @@ class TooLarge(Exception):
     """The exact computation would take more work than allowed."""
 
 
+class Work:
+    """The work one decision may do, shared by every goal it weighs: roll outcomes and
+    choices looked at in positions not worked out before (what remembered positions
+    cost is nothing). Counted, not timed, so that a seeded game repeats; past it the
+    computation raises ``TooLarge``."""
+
+    __slots__ = ("left",)
+
+    def __init__(self, units: int) -> None:
+        self.left = units
+
+    def spend(self, units: int) -> None:
+        self.left -= units
+        if self.left < 0:
+            raise TooLarge("more work than one decision is allowed")
+
+
 class Solver:
     """Exact chances of one goal for one seat's cards; positions are remembered.
 
@@ -62,9 +79,12 @@ class Solver:
     raises ``TooLarge`` (what was worked out stays remembered and correct).
     """
 
-    def __init__(self, goal: Goal, budget: int = 0, tables: Tables | None = None) -> None:
+    def __init__(
+        self, goal: Goal, budget: int = 0, tables: Tables | None = None, work: Work | None = None
+    ) -> None:
         self.goal = goal
         self.budget = budget  # new positions still allowed; 0: no bound
+        self.work = work
         # rolls and choices by the dice themselves (quick look-ups), then by key
         self._seen, self._rolls, self._choices, self._chosen = tables or ({}, {}, {}, {})
 
@@ -85,9 +105,10 @@ class Solver:
             key = (self._aside_key(aside, cards), dice, cards)
             found = self._rolls.get(key)
             if found is None:
-                self._spend()
+                outcomes = roll_outcomes(dice)
+                self._spend(len(outcomes))
                 total = 0.0
-                for outcome, ways in roll_outcomes(dice):
+                for outcome, ways in outcomes:
                     total += ways * self.choose(Turn(aside, outcome, False, cards))
                 found = total / float(6**dice)
                 self._rolls[key] = found
@@ -114,7 +135,7 @@ class Solver:
         key = (self._aside_key(aside, turn.cards), active, turn.kept, turn.cards)
         found = self._choices.get(key)
         if found is None:
-            self._spend()
+            self._spend(len(_splits(active)))
             found = 0.0
             for value in self._values(turn):
                 if value > found:
@@ -165,12 +186,17 @@ class Solver:
         self, aside: Counts, staying: Counts, dice: int, kept: bool, cards: frozenset[str]
     ) -> float:
         """The chance when a card re-rolls ``dice`` dice; the others stay active."""
+        outcomes = roll_outcomes(dice)
+        if self.work is not None:
+            self.work.spend(len(outcomes))
         total = 0.0
-        for outcome, ways in roll_outcomes(dice):
+        for outcome, ways in outcomes:
             total += ways * self.choose(Turn(aside, plus(staying, outcome), kept, cards))
         return total / float(6**dice)
 
-    def _spend(self) -> None:
+    def _spend(self, units: int) -> None:
+        if self.work is not None:
+            self.work.spend(units)
         if self.budget:
             self.budget -= 1
             if not self.budget:
@@ -245,7 +271,7 @@ class Odds:
         return not self.left_out
 
 
-def solver(goal: Goal, budget: int = 0) -> Solver:
+def solver(goal: Goal, budget: int = 0, work: Work | None = None) -> Solver:
     """A solver for ``goal`` sharing what earlier ones worked out."""
     tables = _TABLES.pop(goal.name, None)
     if tables is None or len(tables[1]) + len(tables[2]) > _REMEMBERED:
@@ -254,7 +280,7 @@ def solver(goal: Goal, budget: int = 0) -> Solver:
     # All goals together stay within bounds: the least recently asked are forgotten.
     while len(_TABLES) > 1 and _positions() > _REMEMBERED_IN_ALL:
         del _TABLES[next(iter(_TABLES))]
-    return Solver(goal, budget, tables)
+    return Solver(goal, budget, tables, work)
 
 
 def _positions() -> int:
@@ -271,24 +297,26 @@ def _within(
     goal: Goal,
     budget: int,
     cards: frozenset[str],
-    work: Callable[[Solver, frozenset[str]], T],
+    run: Callable[[Solver, frozenset[str]], T],
     dice_always: bool = True,
     skip: frozenset[str] = frozenset(),
+    work: Work | None = None,
 ) -> tuple[T, tuple[str, ...]]:
     """``work`` with all of ``cards``, or with the fewest left out that fits ``budget``.
 
     With every ability left out, the dice alone are worked out whatever it takes, unless
     ``dice_always`` is false: then ``TooLarge`` is raised (a bot in a hurry looks elsewhere).
-    Abilities in ``skip`` are left out from the start.
+    Abilities in ``skip`` are left out from the start. ``work`` bounds all the tries
+    together: once it is spent, ``TooLarge`` is raised at once.
     """
     left_out = [card for card in LEAVE_OUT if card in cards and card in skip]
     while True:
         usable = cards.difference(left_out)
         bounded = budget if usable or not dice_always else 0
         try:
-            return work(solver(goal, bounded), usable), tuple(left_out)
+            return run(solver(goal, bounded, work), usable), tuple(left_out)
         except TooLarge:
-            if not usable:
+            if not usable or (work is not None and work.left < 0):
                 raise
             left_out.append(next(card for card in LEAVE_OUT if card in usable))
 
@@ -299,12 +327,13 @@ def chance(
     budget: int = ADVISOR_BUDGET,
     dice_always: bool = True,
     skip: frozenset[str] = frozenset(),
+    work: Work | None = None,
 ) -> Odds:
     """The chance that the seat to move ends its turn with ``goal`` met, playing for it."""
     if state.over:
         return Odds(0.0)
 
-    def work(solver: Solver, cards: frozenset[str]) -> float:
+    def run(solver: Solver, cards: frozenset[str]) -> float:
         if state.phase == START:
             return solver.roll(NO_DICE, state.holdings[state.seat].turn_dice(), cards)
         if state.phase == ROLLING:
@@ -313,7 +342,7 @@ def chance(
             return solver.rerolled(state.aside, state.active, state.rolling, state.kept, cards)
         return solver.choose(Turn(state.aside, state.active, state.kept, cards))
 
-    value, left_out = _within(goal, budget, turn_cards(state), work, dice_always, skip)
+    value, left_out = _within(goal, budget, turn_cards(state), run, dice_always, skip, work)
     return Odds(value, left_out)
 
 
@@ -351,6 +380,7 @@ def best_move(
     budget: int = ADVISOR_BUDGET,
     dice_always: bool = True,
     skip: frozenset[str] = frozenset(),
+    work: Work | None = None,
 ) -> tuple[Move, Odds]:
     """A legal move that keeps ``goal``'s chance highest, and that chance.
 
@@ -358,12 +388,12 @@ def best_move(
     roll, use a card — so a bot playing it never wastes an ability.
     """
     if state.phase == START:
-        return Roll(), chance(state, goal, budget, dice_always, skip)
+        return Roll(), chance(state, goal, budget, dice_always, skip, work)
     if state.phase != DICE:
         raise ValueError("best_move() needs the seat to move between rolls")
     moves = _ordered(state.legal_moves())
 
-    def work(solver: Solver, cards: frozenset[str]) -> tuple[Move, float]:
+    def run(solver: Solver, cards: frozenset[str]) -> tuple[Move, float]:
         turn = Turn(state.aside, state.active, state.kept, cards)
         best: tuple[Move, float] = (moves[0], -1.0)
         for move in moves:
@@ -372,7 +402,7 @@ def best_move(
                 best = (move, value)
         return best
 
-    found, left_out = _within(goal, budget, turn_cards(state), work, dice_always, skip)
+    found, left_out = _within(goal, budget, turn_cards(state), run, dice_always, skip, work)
     move, value = found
     return move, Odds(value, left_out)
 

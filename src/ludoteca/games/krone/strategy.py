@@ -90,15 +90,33 @@ CARD_VALUES = {
     "guard": 12.0, "nobleman": 12.0, "lady": 12.0, "craftsman": 10.0, "merchant": 8.0,
     "alchemist": 4.0, "maid": 4.0, "philosopher": 3.0, "jester": 3.0,
 }  # fmt: skip
+#: What the tree search plays its dice for (``search_move``): a die more is worth still
+#: more against the rest. Greedy's values above send it after two pairs (Astronomer), a
+#: straight (Sorcerer) or a full house (Lady-in-waiting) where collecting one face would
+#: have paid for a card that adds a die; the simple policy, which always collects one
+#: face, beat greedy with them (docs/bots.md).
+RACE_VALUES = {
+    "king": 200.0, "general": 60.0, "farmer": 20.0, "charlatan": 18.0, "bishop": 16.0,
+    "knight": 16.0, "pawnbroker": 14.0, "hunter": 14.0, "guard": 12.0, "craftsman": 10.0,
+    "sorcerer": 8.0, "astronomer": 6.0, "nobleman": 6.0, "lady": 6.0, "merchant": 4.0,
+    "jester": 3.0, "alchemist": 3.0, "maid": 3.0, "philosopher": 2.0,
+}  # fmt: skip
 #: Positions one goal may work out per decision of the greedy bot (a few milliseconds).
 GREEDY_BUDGET = 3_000
+#: Work (roll outcomes and choices looked at) one decision may spend on weighing the
+#: cards, and as much again on the move for the card chosen: a decision stays well within
+#: a second even when a goal's positions are large (many dice, or a card that adds dice).
+GREEDY_WORK = 100_000
 #: Abilities whose uses are too many to plan with in a hurry: the bot still weighs using
 #: them now, but not again later in the turn.
 UNPLANNED = frozenset(("merchant", "alchemist", "philosopher", "lady", "nobleman", "maid"))
 
 
-def greedy_move(state: KroneState, rng: random.Random) -> Move:
-    """Keep dice towards the most valuable card within reach, by the exact odds.
+def greedy_move(
+    state: KroneState, rng: random.Random, values: dict[str, float] = CARD_VALUES
+) -> Move:
+    """Keep dice towards the most valuable card within reach (by ``values``), by the exact
+    odds.
 
     The cards paid for by groups and pairs are weighed together: the bot maximises the
     expected value of the best of them it ends up able to take, so three 6s go on
@@ -107,31 +125,32 @@ def greedy_move(state: KroneState, rng: random.Random) -> Move:
     A goal too large to work out in the bot's budget is passed over.
     """
     from .goals import CARD_GOALS, best_of, card_goal
-    from .odds import TooLarge, best_move, chance, final_goal, takeable
+    from .odds import TooLarge, Work, best_move, chance, final_goal, takeable
 
     if state.phase == START:
         return ROLL
     if state.phase != DICE:
         raise ValueError("greedy_move() needs a seat to move, not a chance event")
     goal = final_goal(state)
+    work = Work(GREEDY_WORK)
     if goal is None:
         cards = takeable(state)
-        grouped = {c: CARD_VALUES[c] for c in cards if CARD_GOALS[c].symmetric}
+        grouped = {c: values[c] for c in cards if CARD_GOALS[c].symmetric}
         goal, best_worth = best_of(grouped), 0.0
         with contextlib.suppress(TooLarge):
-            best_worth = chance(state, goal, GREEDY_BUDGET, False, UNPLANNED).chance
-        others = sorted((c for c in cards if c not in grouped), key=lambda c: -CARD_VALUES[c])
+            best_worth = chance(state, goal, GREEDY_BUDGET, False, UNPLANNED, work).chance
+        others = sorted((c for c in cards if c not in grouped), key=lambda c: -values[c])
         for card in others:
-            if CARD_VALUES[card] <= best_worth:
+            if values[card] <= best_worth:
                 break
             try:
-                odds = chance(state, card_goal(card), GREEDY_BUDGET, False, UNPLANNED)
+                odds = chance(state, card_goal(card), GREEDY_BUDGET, False, UNPLANNED, work)
             except TooLarge:
                 continue
-            if CARD_VALUES[card] * odds.chance > best_worth:
-                goal, best_worth = card_goal(card), CARD_VALUES[card] * odds.chance
+            if values[card] * odds.chance > best_worth:
+                goal, best_worth = card_goal(card), values[card] * odds.chance
     try:
-        move = best_move(state, goal, GREEDY_BUDGET, False, UNPLANNED)[0]
+        move = best_move(state, goal, GREEDY_BUDGET, False, UNPLANNED, Work(GREEDY_WORK))[0]
     except TooLarge:
         move = simple_move(state, rng)
     if isinstance(move, Buy) or move == END:
@@ -139,7 +158,7 @@ def greedy_move(state: KroneState, rng: random.Random) -> Move:
         # take the most valuable card the dice pay for.
         affordable = set(state.buyable()) if state.final is None else set()
         if affordable:
-            return Buy(max(affordable, key=lambda card: (CARD_VALUES[card], card)))
+            return Buy(max(affordable, key=lambda card: (values[card], card)))
         return END
     return move
 
@@ -148,17 +167,22 @@ def greedy_move(state: KroneState, rng: random.Random) -> Move:
 
 #: Nothing is hidden in this game: a tree search may remember a node's moves.
 PUBLIC = True
+#: The search tree keeps the choices of cards only: the dice of a turn are played by the
+#: quick policy and its rolls are not kept (a tree branching on every roll would meet
+#: each of the next decisions once, and so never look past the next roll).
+DECISIONS_ONLY = True
 _QUIET = random.Random(0)  # the policies below draw nothing; they only need an rng
 
 
 def ranked_moves(state: KroneState) -> list[Move]:
     """Within a turn, one move: the dice are played by the odds, not searched. At the end
-    of a turn, the cards the result pays for, the most valuable first, and ending.
+    of a turn, the cards the result pays for in the simple policy's order (``PRIORITY``),
+    and ending.
 
     Which card to take is where looking ahead pays: the exact odds already play a turn
     well for one aim, and weighing every way of setting dice aside by whole-game
-    playouts would only add noise. (At its root the search plays the greedy move where
-    this offers one; deeper down, the simple one stands in, as it is quick.)
+    playouts would only add noise. (At its root the search plays ``search_move`` where
+    this offers one move; deeper down, the simple policy stands in, as it is quick.)
     """
     if state.phase == START:
         return [ROLL]  # passing in the final round never helps to win
@@ -167,7 +191,7 @@ def ranked_moves(state: KroneState) -> list[Move]:
     if any(state.active):
         return [simple_move(state, _QUIET)]
     legal = state.legal_moves()
-    affordable = sorted(state.buyable(), key=lambda card: -CARD_VALUES[card])
+    affordable = sorted(state.buyable(), key=PRIORITY.index)
     ranked: list[Move] = [Buy(card) for card in affordable if Buy(card) in legal]
     ranked += [m for m in legal if not isinstance(m, Buy)]
     return ranked
@@ -188,9 +212,9 @@ _TO_FACE = ("sorcerer", "astronomer", "maid", "lady", "nobleman")
 
 
 def search_move(state: KroneState, rng: random.Random) -> Move:
-    """The greedy move, except when seven of a kind for the King are already in hand:
-    then the turn goes on for more of that face (``push_bid``)."""
-    return push_bid(state) or greedy_move(state, rng)
+    """Greedy's move for the race (``RACE_VALUES``), except when seven of a kind for the
+    King are already in hand: then the turn goes on for more of that face (``push_bid``)."""
+    return push_bid(state) or greedy_move(state, rng, RACE_VALUES)
 
 
 def push_bid(state: KroneState) -> Move | None:
@@ -259,27 +283,38 @@ def _to_face(card: str, face: int, active: Counts) -> Move | None:
 # -- the search's judgement of a position ------------------------------------------------
 
 #: The playouts stop at once: a position is judged by the cards held and the bid
-#: (``evaluate``), not played out (whole-game playouts judged cards worse than greedy's
-#: fixed values: docs/bots.md).
+#: (``evaluate``), not played out (whole-game playouts of the simple policy did no
+#: better and cost more: docs/bots.md).
 PLAYOUT_MOVES = 0
-#: How sharply a lead in cards (counted in Farmers) turns into a share of the win.
+#: How sharply a lead in the race (counted in dice, ``strength``) turns into a share of
+#: the win.
 SHARPNESS = 1.0
 
 
+_BRING_IN_CARDS = ("craftsman", "guard", "hunter", "pawnbroker", "knight", "bishop", "queen")
+_CHANGE_CARDS = ("sorcerer", "astronomer", "maid", "lady", "nobleman")
+
+
 def strength(holding: Holding) -> float:
-    """A seat's cards by greedy's card values (the King and Queen aside), in Farmers."""
-    held = sum(CARD_VALUES[card] for card in holding.cards if card in CARD_VALUES)
-    held -= CARD_VALUES["king"] * ("king" in holding.cards)
-    held += CARD_VALUES["jester"] * holding.jesters + CARD_VALUES["charlatan"] * holding.charlatans
-    return held / CARD_VALUES["farmer"]
+    """A seat's cards as dice in the race: the dice it rolls at the start of a turn, one
+    for each card that brings a die in, half for each that turns a die, a quarter for
+    each re-roll (the Jester, the Merchant)."""
+    cards = holding.cards
+    return (
+        holding.turn_dice()
+        + sum(card in cards for card in _BRING_IN_CARDS)
+        + 0.5 * sum(card in cards for card in _CHANGE_CARDS)
+        + 0.25 * (holding.jesters + ("merchant" in cards))
+    )
 
 
 def evaluate(state: KroneState) -> list[float]:
     """Each seat's share of the win, judged from the cards held and the King's bid.
 
-    Before the King is taken, shares go by the cards held, valued as greedy values them
-    (a logistic of the lead): the search then adds to greedy's choice of card what
-    follows it — the cards it leaves the others, the reply of the next seat. Once the King
+    Before the King is taken, shares go by the cards held, counted as dice in the race
+    (``strength``, a logistic of the lead): the search then adds to the choice of card
+    what follows it — the cards it leaves the others, the reply of the next seat. (Whoever
+    takes the King wins most games: nine in ten between greedy and simple.) Once the King
     is taken, the Queen's holder keeps the win unless someone still to play in the final round
     beats the standing best: each such seat beats a group of ``n`` with about the chance
     of rolling ``n + 1`` or more, or ``n`` with a higher face (``power.groups``).
