@@ -127,9 +127,7 @@ def run(
     tournament.seatings = [seating(names, count, number) for number in range(games)]
     setup = [(game.id, count, dict(options or {}), seats, seed, number)
              for number, seats in enumerate(tournament.seatings)]  # fmt: skip
-    for (_id, _count, _options, seats, _seed, _number), (result, timing) in zip(
-        setup, _games(setup, jobs), strict=True
-    ):
+    for seats, (result, timing) in zip(tournament.seatings, _games(setup, jobs), strict=True):
         record(result, seats, standings)
         for name, (seconds, moves) in timing.items():
             standings[name].seconds += seconds
