@@ -291,8 +291,7 @@ PLAYOUT_MOVES = 0
 SHARPNESS = 1.0
 
 
-_BRING_IN_CARDS = ("craftsman", "guard", "hunter", "pawnbroker", "knight", "bishop", "queen")
-_CHANGE_CARDS = ("sorcerer", "astronomer", "maid", "lady", "nobleman")
+_BRING_IN_CARDS = tuple(card.id for card in BY_ID.values() if card.kind == BRING_IN)
 
 
 def strength(holding: Holding) -> float:
@@ -303,7 +302,7 @@ def strength(holding: Holding) -> float:
     return (
         holding.turn_dice()
         + sum(card in cards for card in _BRING_IN_CARDS)
-        + 0.5 * sum(card in cards for card in _CHANGE_CARDS)
+        + 0.5 * sum(card in cards for card in _TO_FACE)
         + 0.25 * (holding.jesters + ("merchant" in cards))
     )
 
