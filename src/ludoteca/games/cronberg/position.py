@@ -43,7 +43,13 @@ def _players(state: CronbergState) -> list[dict[str, Any]]:
     ]
 
 
-_ON = tuple(list(names) for names in BOARD.edge_names)  # compared, never handed out
+# Each tile on each edge as ``dump`` writes it: compared with a document's tiles all at
+# once, never handed out.
+_LAID = {
+    (tile.id, edge): {"tile": tile.id, "on": list(names)}
+    for tile in TILES
+    for edge, names in enumerate(BOARD.edge_names)
+}
 
 
 def is_dumped(state: CronbergState, data: object) -> bool:
@@ -57,19 +63,12 @@ def is_dumped(state: CronbergState, data: object) -> bool:
             or data["step"] != state.step
             or data["drawn"] != state.drawn
             or data["round"] != state.round
+            or data["tiles"] != list(map(_LAID.__getitem__, state.laid))
         ):
             return False
-        tiles, players = data["tiles"], data["players"]
+        players = data["players"]
     except KeyError:
         return False
-    laid = state.laid
-    if type(tiles) is not list or len(tiles) != len(laid):
-        return False
-    for entry, (tile, edge) in zip(tiles, laid, strict=True):
-        if type(entry) is not dict or len(entry) != 2:
-            return False
-        if entry.get("tile") != tile or entry.get("on") != _ON[edge]:
-            return False
     same: bool = _players(state) == players
     return same
 

@@ -356,14 +356,10 @@ class CronbergState(State):
         return twin
 
     def to_json(self) -> dict[str, Any]:
-        from .position import dump
-
-        return dump(self)
+        return position.dump(self)
 
     def is_position(self, data: object) -> bool:
-        from .position import is_dumped
-
-        return is_dumped(self, data)
+        return position.is_dumped(self, data)
 
     def view(self, seat: int | None) -> dict[str, Any]:
         from .view import view
@@ -395,3 +391,8 @@ def interim_words(laid: dict[str, Any]) -> list[str]:
             f"and {points} are closed to pawns"
         )
     return told
+
+
+# The position's format builds on this module's state, so it is imported last (and once:
+# a loaded document's position is checked through it).
+from . import position  # noqa: E402
