@@ -273,6 +273,8 @@ def test_views_of_many_seats_are_each_seats_own_view(game_id):
                     and together[seat]["log"] == together[None]["log"]
                     for seat in seats
                 )
+                # and no move is anyone's secret: a stored log is replayed without asking
+                assert all(entry.secret is None for entry in m.log)
 
 
 def test_a_view_from_a_log_index_holds_the_rest_of_the_same_view(game_id):

@@ -7,15 +7,14 @@ import random
 from abc import ABC, abstractmethod
 from collections.abc import Mapping
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import Any, ClassVar
 
+from . import serialization
 from .errors import OptionError
+from .match import Match
 from .move import Move
 from .options import Option, OptionValue, check_options
 from .state import State
-
-if TYPE_CHECKING:
-    from .match import Match
 
 
 class Game(ABC):
@@ -43,16 +42,12 @@ class Game(ABC):
 
     def new_match(self, players: int, options: Mapping[str, object] | None = None) -> Match:
         """A match at its first decision (or first chance event)."""
-        from .match import Match
-
         checked = self.check_setup(players, options)
         return Match(self, players, checked, self.new_state(players, checked))
 
     def load(self, document: str | Mapping[str, Any]) -> Match:
         """A match from its JSON document (see docs/formats.md)."""
-        from .serialization import load
-
-        return load(self, document)
+        return serialization.load(self, document)
 
     def check_setup(
         self, players: object, options: Mapping[str, object] | None

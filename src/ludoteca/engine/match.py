@@ -6,7 +6,7 @@ import json
 import random
 from collections.abc import Iterable, Mapping
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NoReturn
 
 from .chance import CHANCE, Actor
 from .errors import IllegalMove, StateError
@@ -50,6 +50,16 @@ def read_move(game: Game, text: str) -> tuple[Move, str]:
             known.clear()
         found = known[text] = (move, canonical)
     return found
+
+
+def _refuse(actor: Actor, move: Move) -> NoReturn:
+    """Say why ``actor`` may not play ``move`` whatever the position: the game is over,
+    or a chance outcome and a decision are confused."""
+    if actor is None:
+        raise IllegalMove("the game is over: no more moves can be played")
+    if move.is_chance:
+        raise IllegalMove(f"{move} is a chance outcome, but seat {actor} is to move")
+    raise IllegalMove(f"a chance event is pending, so {move} cannot be played now")
 
 
 class Match:
@@ -119,13 +129,8 @@ class Match:
     def _play(self, actor: Actor, move: Move, text: str) -> Move:
         """Play a move value for ``actor``, who is to move; ``text`` is its canonical
         notation when the caller has it (a replayed log), else it is written here."""
-        if actor is None:
-            raise IllegalMove("the game is over: no more moves can be played")
-        if move.is_chance:
-            if actor is not CHANCE:
-                raise IllegalMove(f"{move} is a chance outcome, but seat {actor} is to move")
-        elif actor is CHANCE:
-            raise IllegalMove(f"a chance event is pending, so {move} cannot be played now")
+        if actor is None or move.is_chance is not (actor is CHANCE):
+            _refuse(actor, move)
         state = self._state
         state.check(move)
         secret = state.secret(move)
@@ -135,6 +140,41 @@ class Match:
             state.notes = ()
         self._log.append(LogEntry(actor, move, secret, text, notes))
         return move
+
+    def _replay_written(self, log: list[Any]) -> bool:
+        """Play a log as ``log_json`` writes it (``[{"by", "move"}, ...]``, every text
+        among ``known_moves``) in one loop: what ``_play`` does for each entry, with the
+        lookups made once for the whole log, so that a stored match loads for less than
+        playing its moves one call at a time costs.
+
+        False, with the match maybe part-played, at anything else: a text not read yet,
+        another shape, a seat that is not to move, an illegal move. The caller then goes
+        entry by entry from the opening again, saying what is wrong where.
+        """
+        known = known_moves(self.game)
+        state = self._state
+        to_move, check, apply = state.to_move, state.check, state.apply
+        secret = None if self.game.open_information else state.secret  # nothing is hidden
+        append = self._log.append
+        try:
+            for entry in log:
+                move, text = known[entry["move"]]
+                actor = to_move()
+                written = entry["by"]
+                if written != actor and not (actor is CHANCE and written == "chance"):
+                    return False
+                if actor is None or move.is_chance is not (actor is CHANCE):
+                    return False
+                check(move)
+                hidden = None if secret is None else secret(move)
+                apply(move)
+                notes = state.notes
+                if notes:
+                    state.notes = ()
+                append(LogEntry(actor, move, hidden, text, notes))
+        except (KeyError, TypeError, IllegalMove):
+            return False
+        return True
 
     def play_chance(self, rng: random.Random) -> Move:
         """Draw the pending chance event's outcome with ``rng`` and play it."""

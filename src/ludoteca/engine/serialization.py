@@ -13,14 +13,15 @@ from typing import TYPE_CHECKING, Any
 from .chance import CHANCE
 from .errors import IllegalMove, OptionError, PositionError
 from .log import actor_to_json
+from .match import Match, known_moves, read_move
 
 if TYPE_CHECKING:
     from .game import Game
-    from .match import Match
 
 FORMAT = "ludoteca-match"
 VERSION = 1
 KEYS = ("format", "version", "game", "players", "options", "start", "log", "position")
+_KNOWN_KEYS = frozenset(KEYS)  # each key of a document is looked up, not compared in turn
 
 
 def dump(match: Match) -> dict[str, Any]:
@@ -48,7 +49,7 @@ def parse(document: str | Mapping[str, Any]) -> dict[str, Any]:
     if not isinstance(document, Mapping):
         raise PositionError("a match document must be a JSON object")
     for key in document:
-        if key not in KEYS:
+        if key not in _KNOWN_KEYS:
             # A typo or a wrapper (say {"match": {...}}) would otherwise load silently as
             # a fresh match.
             raise PositionError(
@@ -58,8 +59,6 @@ def parse(document: str | Mapping[str, Any]) -> dict[str, Any]:
 
 
 def load(game: Game, document: str | Mapping[str, Any]) -> Match:
-    from .match import Match
-
     doc = parse(document)
     if doc.get("format", FORMAT) != FORMAT:
         raise PositionError(f"'format' must be {FORMAT!r}, not {doc['format']!r}")
@@ -96,35 +95,12 @@ def load(game: Game, document: str | Mapping[str, Any]) -> Match:
     if log is not None:
         if not isinstance(log, list):
             raise PositionError("'log' must be a list of moves")
-        if not _replay_as_written(match, log):
+        if not match._replay_written(log):
             match = opening()
             _replay(match, log)
         if position is not None:
             _compare(match, position)
     return match
-
-
-def _replay_as_written(match: Match, log: list[Any]) -> bool:
-    """Play a log as ``dump`` writes it ({by, move}, texts read before) in one quick
-    pass: a stored match loads for what playing its moves costs. False, with ``match``
-    maybe part-played, at anything else (a text not read yet, another shape, a wrong
-    seat, an illegal move): ``_replay`` then goes entry by entry from the opening again
-    and says what is wrong where."""
-    from .match import known_moves
-
-    known = known_moves(match.game)
-    play, to_move = match._play, match.state.to_move
-    try:
-        for entry in log:
-            move, text = known[entry["move"]]
-            actor = to_move()
-            written = entry["by"]
-            if written != actor and not (actor is CHANCE and written == "chance"):
-                return False
-            play(actor, move, text)
-    except (KeyError, TypeError, IllegalMove):
-        return False
-    return True
 
 
 def _replay(match: Match, log: list[Any]) -> None:
@@ -133,8 +109,6 @@ def _replay(match: Match, log: list[Any]) -> None:
     Each text is read once per game and kept (``read_move``), and the canonical text goes
     into the log entry, so a long log costs about what playing its moves as values costs.
     """
-    from .match import known_moves, read_move
-
     game, play, to_move = match.game, match._play, match.state.to_move
     known = known_moves(game).get  # text -> (move, canonical text): each text is read once
     for number, entry in enumerate(log, start=1):
