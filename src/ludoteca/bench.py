@@ -95,7 +95,7 @@ def measure(game: Game, players: int, seconds: float, seed: int = 1) -> Figure:
         elapsed = time.perf_counter() - started
         if elapsed >= seconds:
             break
-    return Figure(game.id, players, games, moves, elapsed, **round_trip(match))
+    return Figure(game.id, players, games, moves, elapsed, len(match.log), **round_trip(match))
 
 
 def round_trip(match: Match, least_seconds: float = 0.3) -> dict[str, float]:
@@ -126,7 +126,6 @@ def round_trip(match: Match, least_seconds: float = 0.3) -> dict[str, float]:
         best["first"] = min(best["first"], _time(lambda: game.load(document)))
         rounds += 1
     return {
-        "log_entries": len(values),
         "play_ms": _ms(best["play"]),
         "load_ms": _ms(best["load"]),
         "load_log_ms": _ms(best["log"]),

@@ -126,7 +126,7 @@ def check_loopback(url: str) -> tuple[str, str]:
         addresses = {info[4][0] for info in socket.getaddrinfo(parts.hostname, parts.port)}
     except OSError as error:
         raise LoadTestError(f"cannot resolve {parts.hostname!r}: {error}") from None
-    if not all(ipaddress.ip_address(a.split("%")[0]).is_loopback for a in addresses):
+    if not all(ipaddress.ip_address(str(a).split("%")[0]).is_loopback for a in addresses):
         raise LoadTestError(f"the load test only targets loopback addresses, not {url!r}")
     base = f"{'https' if parts.scheme == 'wss' else 'http'}://{parts.netloc}"
     return f"{parts.scheme}://{parts.netloc}/ws", base

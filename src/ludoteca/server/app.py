@@ -55,7 +55,7 @@ class Entry(msgspec.Struct, forbid_unknown_fields=True):
 _entry = msgspec.json.Decoder(Entry)
 
 
-def create_app(settings: Settings) -> Starlette:
+def create_app(settings: Settings) -> RoomApp:
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         store = Store(settings.db_url)

@@ -52,48 +52,56 @@ def parse(text: str, table: int | None) -> p.ClientMessage:
     if command.needs_table and table is None:
         raise CommandError(f"/{name} is typed at a table, not in the lobby")
     try:
-        return _build(name, args, table)
+        if command.needs_table and table is not None:
+            return _at_table(name, args, table)
+        return _anywhere(name, args, table)
     except (ValueError, IndexError):
         raise CommandError(f"usage: {command.usage} — {command.text}") from None
 
 
-def _build(name: str, args: list[str], table: int | None) -> p.ClientMessage:
+def _anywhere(name: str, args: list[str], table: int | None) -> p.ClientMessage:
     match name, args:
-        case "join", []:
-            return p.Join(table=table)  # type: ignore[arg-type]
-        case "join", [seat]:
-            return p.Join(table=table, seat=_seat(seat))  # type: ignore[arg-type]
-        case "option", []:
-            return p.SetOption(table=table)  # type: ignore[arg-type]
-        case "option", [option, *value] if value:
-            return p.SetOption(table=table, name=option, value=" ".join(value))  # type: ignore[arg-type]
-        case "bot", _ if len(args) <= 2:
-            level = next((a for a in args if not a.isdigit()), None)
-            seats = [a for a in args if a.isdigit()]
-            if len(args) == 2 and (level is None or len(seats) != 1):
-                raise ValueError(name)
-            return p.SeatBot(table=table, level=level, seat=_seat(seats[0]) if seats else None)  # type: ignore[arg-type]
-        case "kick", [_, *_]:
-            return p.Kick(table=table, name=" ".join(args))  # type: ignore[arg-type]
         case "who", []:
             return p.Who(table=table)
         case "help", []:
             return p.Help()
         case "help", [topic]:
             return p.Help(command=topic.lstrip("/").lower())
-        case (("leave" | "start" | "watch" | "resign" | "rematch" | "pause" | "abort"), []):
-            message: type[
-                p.Leave | p.Start | p.Watch | p.Resign | p.Rematch | p.Pause | p.Abort
-            ] = {
-                "leave": p.Leave,
-                "start": p.Start,
-                "watch": p.Watch,
-                "resign": p.Resign,
-                "rematch": p.Rematch,
-                "pause": p.Pause,
-                "abort": p.Abort,
-            }[name]
-            return message(table=table)  # type: ignore[arg-type]
+    raise ValueError(name)
+
+
+# The commands that are the table's name and nothing else.
+_PLAIN: dict[str, type[p.Leave | p.Start | p.Watch | p.Resign | p.Rematch | p.Pause | p.Abort]] = {
+    "leave": p.Leave,
+    "start": p.Start,
+    "watch": p.Watch,
+    "resign": p.Resign,
+    "rematch": p.Rematch,
+    "pause": p.Pause,
+    "abort": p.Abort,
+}
+
+
+def _at_table(name: str, args: list[str], table: int) -> p.ClientMessage:
+    match name, args:
+        case "join", []:
+            return p.Join(table=table)
+        case "join", [seat]:
+            return p.Join(table=table, seat=_seat(seat))
+        case "option", []:
+            return p.SetOption(table=table)
+        case "option", [option, *value] if value:
+            return p.SetOption(table=table, name=option, value=" ".join(value))
+        case "bot", _ if len(args) <= 2:
+            level = next((a for a in args if not a.isdigit()), None)
+            seats = [a for a in args if a.isdigit()]
+            if len(args) == 2 and (level is None or len(seats) != 1):
+                raise ValueError(name)
+            return p.SeatBot(table=table, level=level, seat=_seat(seats[0]) if seats else None)
+        case "kick", [_, *_]:
+            return p.Kick(table=table, name=" ".join(args))
+        case plain, [] if plain in _PLAIN:
+            return _PLAIN[plain](table=table)
     raise ValueError(name)
 
 

@@ -41,7 +41,7 @@ class FinishedMatches:
         if found is not None:
             self._kept.move_to_end(match_id)
             return found
-        stored = await request.app.state.room.store.match(match_id)
+        stored: StoredMatch | None = await request.app.state.room.store.match(match_id)
         if stored is None or stored.finished_at is None:
             return None
         self._kept[match_id] = stored
@@ -61,7 +61,9 @@ def _match_id(request: Request) -> int | None:
 
 async def _finished(request: Request) -> StoredMatch | Response:
     match_id = _match_id(request)
-    stored = None if match_id is None else await request.app.state.finished.get(request, match_id)
+    stored: StoredMatch | None = (
+        None if match_id is None else await request.app.state.finished.get(request, match_id)
+    )
     if stored is None:
         return _refuse(
             "no_match",

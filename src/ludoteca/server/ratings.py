@@ -9,6 +9,7 @@ the same order always give the same ratings (recompute()).
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
@@ -30,7 +31,7 @@ class Rated:
 
 def expected(rating: float, other: float) -> float:
     """The share of a game ``rating`` is expected to take from ``other``."""
-    return 1.0 / (1.0 + 10.0 ** ((other - rating) / 400.0))
+    return 1.0 / (1.0 + math.pow(10.0, (other - rating) / 400.0))
 
 
 def changes(ratings: Sequence[float], standing: Sequence[Sequence[int]]) -> list[float]:

@@ -331,9 +331,9 @@ class Room:
             case p.SetOption(table=table_id, name=None):
                 table = self._table(table_id)
                 values = {o.name: table.options.get(o.name, o.default) for o in table.game.options}
-                params = {"game": table.game.id, "values": values}
+                params: dict[str, Any] = {"game": table.game.id, "values": values}
                 connection.send(p.Info("options", table.describe_options(), table_id, params))
-            case p.SetOption(table=table_id, name=name, value=value):
+            case p.SetOption(table=table_id, name=str() as name, value=value):
                 if value is None:
                     raise Refusal("bad_option", f"give a value: /option {name} VALUE")
                 self._table(table_id).set_option(who, name, value)
@@ -350,7 +350,7 @@ class Room:
                 connection.send(
                     p.Info("who", "online: " + ", ".join(names), params={"online": names})
                 )
-            case p.Who(table=table_id):
+            case p.Who(table=int() as table_id):
                 table = self._table(table_id)
                 text, params = self._who_at(table)
                 connection.send(p.Info("who", text, table_id, params))

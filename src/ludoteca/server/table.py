@@ -503,7 +503,7 @@ class Table:
             MoveRow(
                 self.match_id or 0,
                 n,
-                CHANCE_BY if entry.actor is CHANCE else entry.actor,  # type: ignore[arg-type]
+                CHANCE_BY if entry.actor is CHANCE else entry.actor,
                 entry.text,
                 now,
                 version,

@@ -14,11 +14,12 @@ import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 from importlib import resources
-from typing import Any
+from typing import Any, cast
 
 import sqlalchemy as sa
 from alembic import command
 from alembic.config import Config
+from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.ext.asyncio import AsyncEngine, create_async_engine
 
 from .schema import chat, matches, moves, rating_changes, ratings, server_keys, tables, users
@@ -177,7 +178,7 @@ class Store:
             return
         async with self.engine.connect() as connection:
             found = await connection.exec_driver_sql("PRAGMA wal_checkpoint(PASSIVE)")
-            _busy, frames, _copied = found.one()
+            _busy, frames, _copied = cast("tuple[int, int, int]", found.one())
             if frames > WAL_RESTART_FRAMES:
                 await connection.exec_driver_sql("PRAGMA wal_checkpoint(RESTART)")
 
@@ -228,7 +229,10 @@ class Store:
                     created_at=time.time(),
                 )
             )
-            return int(result.inserted_primary_key[0])
+            key = result.inserted_primary_key
+            if key is None:
+                raise RuntimeError("the database gave the new user no id")
+            return int(key[0])
 
     async def registered(self, name_key: str) -> UserRow | None:
         async with self.engine.connect() as connection:
@@ -444,11 +448,7 @@ def _stored(row: Any, log: list[tuple[int, str]]) -> StoredMatch:
 
 def _upsert(dialect: str, table: sa.Table, fields: Sequence[str]) -> Any:
     """INSERT … ON CONFLICT (id) DO UPDATE for SQLite and PostgreSQL alike."""
-    if dialect == "postgresql":
-        from sqlalchemy.dialects.postgresql import insert
-    else:
-        from sqlalchemy.dialects.sqlite import insert
-    statement = insert(table)
+    statement: Any = postgresql.insert(table) if dialect == "postgresql" else sqlite.insert(table)
     return statement.on_conflict_do_update(
         index_elements=[table.c.id],
         set_={name: statement.excluded[name] for name in fields if name != "id"},
