@@ -2,8 +2,11 @@
 
 import json
 import random
+import re
+import socket
 
 import pytest
+import typer
 from typer.testing import CliRunner
 
 import ludoteca
@@ -128,6 +131,17 @@ BAD = [
     (["replay"], "Missing argument 'FILE'"),
     (["play", "krone", "--frob"], "No such option: --frob"),
     (["frob"], "No such command 'frob'"),
+    (["arena", "krone", "--bots", "genius,random"], "no bot 'genius'"),
+    (["arena", "krone", "--bots", "random,random,random", "--players", "2"], "3 bots need 3"),
+    (["odds", "no-such-file.json"], "No such file or directory"),
+    (["serve", "--port", "0"], "Invalid value for '--port'"),
+    (["serve", "--port", "99999"], "Invalid value for '--port'"),
+    (["serve", "--db", "foo://bar"], "'foo://bar' is not a database URL the room can use"),
+    (["serve", "--db", "postgresql://u@127.0.0.1/db"], "uses postgresql, which the room cannot"),
+    (["serve", "--db", "sqlite+aiosqlite:////no/such/folder/x.db"], "cannot open the database"),
+    (["serve", "--host", "no-such-host.invalid"], "cannot listen on no-such-host.invalid"),
+    (["loadtest", "--url", "ws://127.0.0.1:1", "--game", "krone"], "no room answers"),
+    (["loadtest", "--url", "ws://192.0.2.1:8000", "--game", "krone"], "only targets loopback"),
 ]
 
 
@@ -142,6 +156,22 @@ def test_every_user_error_prints_one_clear_line(args, fragment):
     assert lines[0].startswith("ludoteca: ")
     assert fragment in lines[0]
     assert "Traceback" not in result.output
+
+
+def test_serve_says_in_one_line_why_the_room_cannot_start_and_hides_passwords():
+    url = "postgresql+asyncpg://ludoteca:secret@127.0.0.1:1/nothing"
+    result = runner.invoke(app, ["serve", "--port", "8999", "--db", url])
+    assert result.exit_code == 2
+    assert result.output.count("\n") == 1
+    assert "cannot open the database postgresql+asyncpg://ludoteca:***@127.0.0.1:1" in result.output
+    assert "secret" not in result.output
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        result = runner.invoke(app, ["serve", "--port", str(port)])
+    assert result.exit_code == 2
+    assert f"cannot listen on 127.0.0.1:{port}: Address already in use" in result.output
 
 
 def test_bad_saved_matches_are_refused_in_one_line(tmp_path):
@@ -189,12 +219,24 @@ def test_games_lists_names_counts_and_options():
     assert data[ludoteca.games().index("kingdomino")]["options"][0]["default"] is False
 
 
-@pytest.mark.parametrize("command", [[], ["play"], ["simulate"], ["bench"], ["replay"], ["games"]])
+COMMANDS = ["play", "replay", "simulate", "arena", "odds", "bench", "serve", "loadtest", "games"]
+
+
+def test_every_option_that_takes_a_value_says_what_to_type():
+    group = typer.main.get_command(app)
+    for name in COMMANDS:
+        command = group.commands[name]  # type: ignore[attr-defined]
+        for param in command.params:
+            if param.param_type_name == "option" and not param.is_flag:
+                assert param.metavar, f"ludoteca {name} {param.opts[0]} shows no N, FILE, ..."
+
+
+@pytest.mark.parametrize("command", [[], *([name] for name in COMMANDS)])
 def test_help_shows_what_to_type_and_defaults_not_python_types(command):
     result = runner.invoke(app, [*command, "--help"])
     assert result.exit_code == 0
     out = result.output
-    assert "<" not in out.replace("<-", ""), out  # no <bool>, <int>, <list[str]>
+    assert not re.search(r"<[a-z][\w\[\], |]*>", out), out  # no <bool>, <int>, <list[str]>
     for python_type in ("bool", "list[str]", "int>", "str>"):
         assert python_type not in out
     if command == ["play"]:

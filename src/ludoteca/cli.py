@@ -258,14 +258,21 @@ def simulate_command(
 @app.command("arena")
 def arena_command(
     game_id: GameId,
-    bots: Annotated[str, typer.Option(help="bots by level, comma-separated: mcts,greedy")],
-    games: Annotated[int, typer.Option(min=1, help="how many games")] = 100,
-    seed: Annotated[int, typer.Option(help="seed of dice, draws and bots")] = 1,
-    players: Annotated[int | None, typer.Option(help="players (default: one per bot)")] = None,
+    bots: Annotated[
+        str, typer.Option(metavar="BOTS", help="bots by level, comma-separated: mcts,greedy")
+    ],
+    games: Annotated[int, typer.Option(min=1, metavar="N", help="how many games")] = 100,
+    seed: Annotated[int, typer.Option(metavar="N", help="seed of dice, draws and bots")] = 1,
+    players: Annotated[
+        int | None, typer.Option(metavar="N", help="players (default: one per bot)")
+    ] = None,
     as_json: Annotated[bool, typer.Option("--json", help="one JSON object")] = False,
     option: OptionsArg = None,
     jobs: Annotated[
-        int, typer.Option(min=1, help="processes playing games side by side (same figures)")
+        int,
+        typer.Option(
+            min=1, metavar="N", help="processes playing games side by side (same figures)"
+        ),
     ] = 1,
 ) -> None:
     """A tournament between bots, seats rotated: wins, win rate with its 95% interval."""
@@ -364,42 +371,58 @@ def bench(
 
 @app.command()
 def serve(
-    host: Annotated[str, typer.Option(help="address to listen on")] = "127.0.0.1",
-    port: Annotated[int, typer.Option(help="port to listen on")] = 8000,
+    host: Annotated[
+        str, typer.Option(metavar="ADDRESS", help="address to listen on")
+    ] = "127.0.0.1",
+    port: Annotated[
+        int, typer.Option(min=1, max=65535, metavar="N", help="port to listen on")
+    ] = 8000,
     db: Annotated[
         str | None,
         typer.Option(
+            metavar="URL",
             help="SQLAlchemy async URL, e.g. postgresql+asyncpg://host/db "
-            "(default: SQLite in your data folder)"
+            "(default: SQLite in your data folder)",
         ),
     ] = None,
     bot_delay: Annotated[
-        float, typer.Option(min=0.0, help="seconds a bot waits before it moves")
+        float, typer.Option(min=0.0, metavar="SECONDS", help="seconds a bot waits before it moves")
     ] = 0.6,
     rate: Annotated[
-        float, typer.Option(min=1.0, help="messages a second one connection may send")
+        float, typer.Option(min=1.0, metavar="N", help="messages a second one connection may send")
     ] = 40.0,
 ) -> None:
     """Run the game room: open http://HOST:PORT in a browser."""
-    from ludoteca.server.main import default_db_url
-    from ludoteca.server.main import serve as run
+    from ludoteca.server import main as server
 
-    url = db or default_db_url()
-    typer.echo(f"ludoteca room at http://{host}:{port}/  (database: {url})")
-    run(host, port, url, bot_delay, rate)
+    url = db or server.default_db_url()
+    try:
+        server.check_address(host, port)
+        server.check_database(url)
+    except server.StartError as error:
+        raise CommandError(str(error)) from None
+    typer.echo(f"ludoteca room at http://{host}:{port}/  (database: {server.shown_url(url)})")
+    server.serve(host, port, url, bot_delay, rate)
 
 
 @app.command()
 def loadtest(
-    url: Annotated[str, typer.Option(help="the room's WebSocket, ws://127.0.0.1:PORT")],
-    game_id: Annotated[str, typer.Option("--game", help="the game every table plays")],
-    players: Annotated[int, typer.Option(help="players at each table")] = 2,
-    tables: Annotated[int, typer.Option(help="how many tables play at once")] = 10,
-    duration: Annotated[float, typer.Option(help="seconds of play measured")] = 10.0,
-    seed: Annotated[int, typer.Option(help="seed of the players' random moves")] = 1,
+    url: Annotated[
+        str, typer.Option(metavar="URL", help="the room's WebSocket, ws://127.0.0.1:PORT")
+    ],
+    game_id: Annotated[
+        str, typer.Option("--game", metavar="GAME", help="the game every table plays")
+    ],
+    players: Annotated[int, typer.Option(metavar="N", help="players at each table")] = 2,
+    tables: Annotated[int, typer.Option(metavar="N", help="how many tables play at once")] = 10,
+    duration: Annotated[
+        float, typer.Option(metavar="SECONDS", help="seconds of play measured")
+    ] = 10.0,
+    seed: Annotated[int, typer.Option(metavar="N", help="seed of the players' random moves")] = 1,
     rate: Annotated[
         float | None,
         typer.Option(
+            metavar="N",
             help="moves a second for all tables together, paced as people would play "
             "(default: each move as soon as the turn comes)",
             show_default=False,
@@ -408,8 +431,9 @@ def loadtest(
     warmup: Annotated[
         float,
         typer.Option(
+            metavar="SECONDS",
             help="seconds before measuring, in which the tables start one by one at random "
-            "moments (their games then do not all end together)"
+            "moments (their games then do not all end together)",
         ),
     ] = 0.0,
     as_json: Annotated[bool, typer.Option("--json", help="one JSON object")] = False,

@@ -203,6 +203,20 @@ def _json(value: dict[str, Any]) -> str:
     return msgspec.json.encode(value).decode()
 
 
+async def _answers(client: httpx.AsyncClient, base: str) -> None:
+    """Refuse at once, in one line, when no room answers at ``base``: otherwise every
+    table would fail on its own, deep inside the run."""
+    try:
+        response = await client.get("/api/status", timeout=5)
+    except httpx.TransportError as error:
+        reason = str(error) or type(error).__name__
+        raise LoadTestError(
+            f"no room answers at {base} ({reason}): start one with 'ludoteca serve --port PORT'"
+        ) from None
+    if response.status_code != 200 or "commits" not in response.text:
+        raise LoadTestError(f"{base} answers, but not as a ludoteca room (/api/status)")
+
+
 async def _enter(client: httpx.AsyncClient, name: str) -> str:
     # A kept-alive HTTP connection the server closes just as it is reused fails without
     # an answer (a race of every HTTP/1.1 client, not the room's error): enter again,
@@ -312,6 +326,7 @@ async def run(
     run_id = secrets.token_hex(3)
     limits = httpx.Limits(max_connections=50)
     async with httpx.AsyncClient(base_url=base, limits=limits, timeout=60) as client:
+        await _answers(client, base)
         setup = [
             asyncio.create_task(
                 _table(

@@ -2,15 +2,28 @@
 
 from __future__ import annotations
 
+import asyncio
 import gc
+import socket
+import sqlite3
 from pathlib import Path
 
 import platformdirs
+import sqlalchemy as sa
 import uvicorn
+from sqlalchemy.engine import make_url
 
 from . import protocol as p
 from .app import create_app
 from .room import Settings
+from .storage.store import Store
+
+#: What --db takes: the databases the room's storage is written for, with async drivers.
+DB_URL_FORMS = "sqlite+aiosqlite:///FILE or postgresql+asyncpg://USER@HOST/DATABASE"
+
+
+class StartError(ValueError):
+    """The room cannot start: the message says why, in one line."""
 
 
 def default_db_url() -> str:
@@ -34,6 +47,66 @@ def collect_less() -> None:
     """
     gc.freeze()
     gc.set_threshold(*COLLECTOR_THRESHOLDS)
+
+
+def shown_url(url: str) -> str:
+    """The database URL as it may be printed: with its password hidden."""
+    try:
+        return make_url(url).render_as_string(hide_password=True)
+    except sa.exc.ArgumentError:
+        return url
+
+
+def check_database(url: str) -> None:
+    """Open the database once before the room starts, so that a wrong URL or a database
+    that cannot be reached is said in one line rather than in a traceback from the
+    server's start-up."""
+    try:
+        parsed = make_url(url)
+        dialect = parsed.get_dialect()
+    except (sa.exc.ArgumentError, sa.exc.NoSuchModuleError, ImportError):
+        raise StartError(f"--db {shown_url(url)!r} is not a database URL the room can use; "
+                         f"it takes {DB_URL_FORMS}") from None  # fmt: skip
+    if parsed.get_backend_name() not in ("sqlite", "postgresql") or not dialect.is_async:
+        raise StartError(f"--db {shown_url(url)!r} uses {parsed.drivername}, which the room "
+                         f"cannot use; it takes {DB_URL_FORMS}")  # fmt: skip
+    if parsed.get_backend_name() == "sqlite":
+        # The standard library opens the file as aiosqlite would, without a worker thread
+        # left to fail as the process exits.
+        try:
+            sqlite3.connect(parsed.database or ":memory:").close()
+        except sqlite3.Error as error:
+            raise StartError(f"cannot open the database {parsed.database}: {error}") from None
+        return
+
+    async def touch() -> None:
+        store = Store(url)
+        try:
+            async with store.engine.connect() as connection:
+                await connection.exec_driver_sql("SELECT 1")
+        finally:
+            await store.engine.dispose()
+
+    try:
+        asyncio.run(touch())
+    except (sa.exc.SQLAlchemyError, OSError) as error:
+        reason = getattr(error, "orig", None) or error
+        raise StartError(f"cannot open the database {shown_url(url)}: {reason}") from None
+
+
+def check_address(host: str, port: int) -> None:
+    """Bind ``host:port`` once, as the server will, so that an address in use or unknown
+    is said in one line before the room starts."""
+    try:
+        family, kind, proto, _name, address = socket.getaddrinfo(
+            host, port, type=socket.SOCK_STREAM
+        )[0]
+        with socket.socket(family, kind, proto) as probe:
+            probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # as uvicorn does
+            probe.bind(address)
+    except OSError as error:
+        reason = error.strerror or str(error)
+        raise StartError(f"cannot listen on {host}:{port}: {reason}") from None
 
 
 def serve(host: str, port: int, db_url: str | None, bot_delay: float, rate: float) -> None:
