@@ -55,7 +55,7 @@ class Game(ABC):
         """Validated options with defaults; raises ``OptionError`` naming what is allowed."""
         if type(players) is not int or not self.min_players <= players <= self.max_players:
             raise OptionError(
-                f"{self.id} is for {self.min_players} to {self.max_players} players, "
+                f"{self.title} is for {self.min_players} to {self.max_players} players, "
                 f"not {players!r}"
             )
         checked = check_options(self.id, self.options, options, players)

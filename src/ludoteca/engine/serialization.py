@@ -64,8 +64,17 @@ def load(game: Game, document: str | Mapping[str, Any]) -> Match:
         raise PositionError(f"'format' must be {FORMAT!r}, not {doc['format']!r}")
     if doc.get("version", VERSION) != VERSION:
         raise PositionError(f"'version' must be {VERSION}, not {doc['version']!r}")
-    if doc.get("game") != game.id:
-        raise PositionError(f"'game' must be {game.id!r}, not {doc.get('game')!r}")
+    if "game" not in doc:
+        raise PositionError(
+            f'\'game\' is missing: a match of {game.title} says "game": "{game.id}"'
+        )
+    if doc["game"] != game.id:
+        raise PositionError(f"'game' must be {game.id!r}, not {doc['game']!r}")
+    if "players" not in doc:
+        raise PositionError(
+            f"'players' is missing: {game.title} is for {game.min_players} to "
+            f"{game.max_players} players"
+        )
     options = doc.get("options", {})
     if not isinstance(options, dict):
         raise PositionError("'options' must be an object of option names and values")
@@ -120,8 +129,12 @@ def _replay(match: Match, log: list[Any]) -> None:
             raise PositionError(f"log entry {number} must be a move text or {{by, move}}")
         actor = to_move()
         if by is not _ANYONE and by != ("chance" if actor is CHANCE else actor):
-            who = "nobody (the game is over)" if actor is None else repr(actor_to_json(actor))
-            raise PositionError(f"log entry {number} ({text!r}) is by {by!r}, but {who} moves")
+            who = (
+                "nobody (the game is over)" if actor is None else _actor_words(actor_to_json(actor))
+            )
+            raise PositionError(
+                f"log entry {number} ({text!r}) is by {_actor_words(by)}, but {who} moves"
+            )
         try:
             move, canonical = known(text) or read_move(game, text)
             play(actor, move, canonical)
@@ -130,6 +143,15 @@ def _replay(match: Match, log: list[Any]) -> None:
 
 
 _ANYONE: Any = object()  # a log entry that does not say who played it
+
+
+def _actor_words(by: object) -> str:
+    """Who a log entry's ``by`` names, in words: "seat 1", "chance", "nobody"."""
+    if by is None:
+        return "nobody"
+    if type(by) is int:
+        return f"seat {by}"
+    return "chance" if by == "chance" else repr(by)
 
 
 def _compare(match: Match, position: object) -> None:

@@ -124,7 +124,7 @@ def test_a_log_that_does_not_replay_is_refused_with_its_entry():
 
 def test_a_log_entry_by_the_wrong_seat_is_refused():
     doc = {"game": "krone", "players": 2, "log": [{"by": 1, "move": "roll"}]}
-    with pytest.raises(PositionError, match="by 1, but 0 moves"):
+    with pytest.raises(PositionError, match="by seat 1, but seat 0 moves"):
         GAME.load(doc)
 
 

@@ -42,10 +42,22 @@ def test_the_log_heads_each_new_round_and_says_who_plays_twice():
     assert len(headers) == rounds - 2  # rounds 2 .. the one before the final round
     assert "── round 2 ── seat 2 played last and starts this round: two turns in a row" in headers
     notes = [n for e in match.log for n in e.notes]
-    assert any(n.startswith("── the final round ── ") for n in notes)
+    final = [n for n in notes if n.startswith("── the final round ── ")]
+    assert len(final) == 1
+    assert " and seat " in final[0]
+    assert " play one turn each, the Queen's holder" in final[0]
     assert any("takes the King and the Queen with" in n for n in notes)
     assert any("holds the King" in n or "keeps the King" in n for n in notes)
     assert notes[-1].startswith("the game is over: seat ")
+
+
+def test_with_two_players_the_final_round_note_names_one_seat_and_one_turn():
+    for seed in range(1, 4):
+        match = play_out(GAME.new_match(2), random.Random(seed))
+        final = [n for e in match.log for n in e.notes if n.startswith("── the final round")]
+        assert len(final) == 1
+        assert final[0].startswith("── the final round ── seat ")
+        assert " plays one turn, the Queen's holder, seat " in final[0]
 
 
 def test_the_final_round_shows_the_standing_best_the_king_and_each_result():

@@ -8,6 +8,7 @@ from fractions import Fraction
 from typing import Any, Self
 
 from ludoteca.engine import CHANCE, Actor, IllegalMove, Move, Result, State, StateError
+from ludoteca.engine.text import listing
 
 from .abilities import MAX_DICE, check_active, check_use, keeps, uses
 from .components import BRING_IN, BY_ID, CHANGE, REROLL_ANY, REROLL_ONE
@@ -377,9 +378,10 @@ class KroneState(State):
                     self.final = final_round(
                         self.players, self.start_player, self.king_buyer, self.bid
                     )
-                    order = ", ".join(f"seat {s}" for s in self.final.order[:-1])
+                    first = [f"seat {s}" for s in self.final.order[:-1]]
+                    turns = "plays one turn" if len(first) == 1 else "play one turn each"
                     told.append(
-                        f"── the final round ── {order} play one turn each, the Queen's "
+                        f"── the final round ── {listing(first)} {turns}, the Queen's "
                         f"holder, seat {self.king_buyer}, last; the standing best is "
                         f"{group_text(self.bid)}"
                     )
