@@ -4,12 +4,12 @@
 >>> m = ludoteca.game("krone").new_match(players=3)
 """
 
-# Importing the package registers every game. The function ``games`` below then takes the
-# name over from the subpackage on this module (``ludoteca.games.krone`` still imports).
+# Importing the package registers every game; ``ludoteca.games`` is that package, and
+# calling it lists the games' ids (games/__init__.py).
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, cast
 
-from . import games as _game_packages  # noqa: F401
+from . import games as _games
 from .engine import (
     CHANCE,
     Game,
@@ -29,10 +29,8 @@ from .engine.serialization import parse as _parse_document
 
 __version__ = "0.1.0"
 
-
-def games() -> list[str]:
-    """The ids of every game, sorted."""
-    return _registry.ids()
+#: The package of the games' rules, which lists the games' ids when called.
+games = cast(_games.GamePackage, _games)
 
 
 def game(game_id: str) -> Game:

@@ -11,6 +11,19 @@ def test_games_lists_registered_ids_sorted():
     assert ids == sorted(ids)
 
 
+def test_the_games_package_imports_in_every_form_and_lists_the_games_when_called():
+    # ludoteca.games is both the list of ids and the package of the rules: the usual
+    # import forms, which walk the package's attributes, must reach the modules.
+    import ludoteca.games.kingdomino.study as study
+    import ludoteca.games.krone.costs as costs
+
+    assert costs.pays("Lady in waiting", [6, 6, 6, 2, 2])  # a full house
+    assert not costs.pays("Dama di Corte", [6, 6, 6, 2, 1])
+    assert study.score_kingdom("C W1 W .").properties[0].crowns == 1
+    assert ludoteca.games.krone.GAME is ludoteca.game("krone")
+    assert ludoteca.games() == ["cronberg", "keltis", "kingdomino", "krone"]
+
+
 def test_game_by_id_and_unknown_ids():
     assert ludoteca.game("krone").id == "krone"
     with pytest.raises(ludoteca.UnknownGame, match="the games are: .*krone"):
