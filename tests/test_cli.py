@@ -312,6 +312,25 @@ def test_quit_asks_where_to_save_when_no_file_was_given(tmp_path):
     assert ludoteca.load(path.read_text()).game.id == "keltis"
 
 
+def test_yes_and_no_answer_the_question_and_are_not_file_names(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    args = ["play", "keltis", "--players", "2", "--seed", "1"]
+    result = runner.invoke(app, args, input="quit\nn\n")
+    assert result.exit_code == 0, result.output
+    assert sorted(p.name for p in tmp_path.iterdir()) == []
+    result = runner.invoke(app, args, input="quit\ny\n")
+    assert "or y for ludoteca-keltis.json" in result.output
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["ludoteca-keltis.json"]
+
+
+def test_help_at_the_prompt_offers_odds_only_where_the_game_has_them():
+    for game_id, offered in [("krone", True), ("keltis", False), ("kingdomino", False)]:
+        result = runner.invoke(app, ["play", game_id, "--players", "2"], input="?\nquit\n\n")
+        assert result.exit_code == 0, result.output
+        said = " ".join(result.output.split())
+        assert ("'odds' for each card's chance this turn" in said) is offered, game_id
+
+
 def test_save_at_the_prompt(tmp_path):
     path = tmp_path / "mid.json"
     result = runner.invoke(

@@ -7,18 +7,30 @@ want to know now. The terminal shows it on ``odds``.
 from __future__ import annotations
 
 import importlib
+from collections.abc import Callable
+from typing import Any
 
 from ludoteca.engine import Match
 
 
-def advise(match: Match) -> str:
+def offers_advice(match: Match) -> bool:
+    """Whether the game's strategy has advice for a person (``odds`` in the terminal)."""
+    return _advice(match) is not None
+
+
+def _advice(match: Match) -> Callable[[Any], object] | None:
     try:
         module = importlib.import_module(f"ludoteca.games.{match.game.id}.strategy")
     except ModuleNotFoundError:
-        module = None
+        return None
     found = getattr(module, "advice", None)
-    if not callable(found):
-        return f"{match.game.names['en']} offers no odds"
+    return found if callable(found) else None
+
+
+def advise(match: Match) -> str:
+    found = _advice(match)
+    if found is None:
+        return f"{match.game.title} offers no odds"
     if match.is_over:
         return "the game is over"
     return str(found(match.state))

@@ -9,7 +9,7 @@ from collections.abc import Callable
 from itertools import groupby
 from pathlib import Path
 
-from ludoteca.advice import advise
+from ludoteca.advice import advise, offers_advice
 from ludoteca.bots import Bot
 from ludoteca.engine import CHANCE, IllegalMove, Match
 from ludoteca.engine.text import plural
@@ -20,10 +20,10 @@ Read = Callable[[str], str]
 
 def commands_help(match: Match) -> str:
     pages = "".join(f", '{name}' ({what})" for name, what in match.game.pages.items())
+    odds = ", 'odds' for each card's chance this turn" if offers_advice(match) else ""
     return (
         "Type a move ('?' lists your legal moves), 'board' to see the table again"
-        f"{pages}, 'odds' for the odds advisor where a game has one, 'save [FILE]' to save "
-        "the match, 'quit' to leave."
+        f"{pages}{odds}, 'save [FILE]' to save the match, 'quit' to leave."
     )
 
 
@@ -143,6 +143,11 @@ def save(match: Match, path: Path, write: Write) -> Path:
     return path
 
 
+#: Answers to "Save this match?" that mean yes (to the default name) and no.
+SAVING = frozenset({"y", "yes", "ja", "j", "s", "si", "sì"})
+NOT_SAVING = frozenset({"n", "no", "nein"})
+
+
 def _default(match: Match, save_to: Path | None) -> Path:
     return save_to if save_to is not None else Path(f"ludoteca-{match.game.id}.json")
 
@@ -152,8 +157,17 @@ def _leave(match: Match, save_to: Path | None, read: Read | None, write: Write) 
         save(match, save_to, write)
     elif read is not None and match.moves_played:
         try:
-            name = read("Save this match? A file name (Enter: leave without saving): ").strip()
+            default = _default(match, save_to)
+            name = read(
+                f"Save this match? A file name, or y for {default} "
+                "(Enter or n: leave without saving): "
+            ).strip()
         except EOFError:
+            name = ""
+        # Answers to the question are not file names.
+        if name.lower() in SAVING:
+            name = str(default)
+        elif name.lower() in NOT_SAVING:
             name = ""
         if name:
             save(match, Path(name), write)
