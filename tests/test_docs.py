@@ -1,4 +1,4 @@
-"""Every example in the docs is a test: the docs say nothing the code does not do.
+"""Every example in the docs and the README is a test: they say nothing the code does not do.
 
 - a ```json block loads: a match document with ``ludoteca.load``, a position (on a game's
   page) as the start of a match of that game;
@@ -17,8 +17,10 @@ import pytest
 
 import ludoteca
 
-DOCS = Path(__file__).parent.parent / "docs"
-PAGES = sorted(DOCS.glob("*.md")) + sorted((DOCS / "games").glob("*.md"))
+ROOT = Path(__file__).parent.parent
+DOCS = ROOT / "docs"
+README = ROOT / "README.md"
+PAGES = [README, *sorted(DOCS.glob("*.md")), *sorted((DOCS / "games").glob("*.md"))]
 #: Pages whose examples are not match documents, each with the test that checks them.
 OWN_TESTS = {"protocol.md": "tests/server/test_protocol_doc.py"}
 BLOCK = re.compile(r"^```(\w*)([^\n]*)\n(.*?)^```", re.MULTILINE | re.DOTALL)
@@ -40,16 +42,19 @@ def page_game(page: Path) -> str | None:
 
 
 def test_pages_with_their_own_example_tests_have_them():
-    root = DOCS.parent
     for page, test in OWN_TESTS.items():
         assert (DOCS / page).exists()
-        assert page in (root / test).read_text(encoding="utf-8")
+        assert page in (ROOT / test).read_text(encoding="utf-8")
 
 
 def test_the_docs_have_examples_of_each_kind():
     assert len(blocks("json")) >= 5
     assert blocks("python")
     assert blocks("log")
+
+
+def test_the_readme_examples_are_among_them():
+    assert any(page == README for page, _, _ in blocks("python"))
 
 
 @pytest.mark.parametrize(

@@ -63,7 +63,7 @@ def pawns(m: Match) -> list[list[str]]:
     return [player["pawns"] for player in m.position()["players"]]
 
 
-# The seed's closing example on our board (rules digest: "Final scoring"). Four players:
+# The rulebook's closing example on our board (its "Final scoring"). Four players:
 # seat 0 green (Otto/Karl), 1 blue (Anna), 2 red (Ulla), 3 yellow (Gerd). 27 tiles lie,
 # the town hall is the last one face down; every pawn is on the board, so seat 0 can only
 # draw. Laying the town hall on U16 D16 surrounds green's pawn on 27 (tannery -2, town

@@ -22,7 +22,7 @@ def test_squares_and_crowns_per_terrain_match_the_totals_of_the_rules():
         for half in (domino.first, domino.second):
             squares[TERRAINS[half.terrain]] += 1
             crowns[TERRAINS[half.terrain]] += half.crowns
-    # The digest: squares wheat 26, forest 22, lake 18, grass 14, swamp 10, mine 6;
+    # The rulebook: squares wheat 26, forest 22, lake 18, grass 14, swamp 10, mine 6;
     # crowns 5, 6, 6, 6, 6, 10 (39 in all).
     assert squares == {"wheat": 26, "forest": 22, "lake": 18, "grass": 14, "swamp": 10,
                        "mine": 6}  # fmt: skip

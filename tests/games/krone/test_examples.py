@@ -1,4 +1,4 @@
-"""The worked examples of the seeds, replayed move by move with forced dice."""
+"""The worked examples of the rulebook, replayed move by move with forced dice."""
 
 from .util import dice_phase, seat_dice, table, turn
 

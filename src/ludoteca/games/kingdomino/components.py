@@ -40,7 +40,7 @@ def _half(text: str) -> Half:
     return Half(TERRAIN_INDEX[name], int(crowns.rstrip(")")) if crowns else 0)
 
 
-# The list of the rules digest (rules/kingdomino.md): number, first half, second half.
+# The 48 dominoes as the rulebook lists them: number, first half, second half.
 _LIST = """
  1 wheat wheat          17 forest lake          33 lake(1) forest
  2 wheat wheat          18 forest grass         34 lake(1) forest

@@ -140,7 +140,7 @@ def _aliases() -> dict[str, str]:
     for card in CARDS:
         for name in (card.id, card.en, card.it, card.de):
             table[alias_key(name)] = card.id
-    # Other names the seeds use (the older Italian translation, the BSW help page).
+    # Other names players meet (the older Italian translation, the BSW help page).
     for name, card_id in (("usuraio", "pawnbroker"), ("mago", "sorcerer"),
                           ("condottiero", "general"), ("guardia", "guard"),
                           ("cortigiana", "lady"), ("nobileuomo", "nobleman")):  # fmt: skip

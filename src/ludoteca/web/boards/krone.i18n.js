@@ -1,5 +1,5 @@
 // Texts of the Um Krone und Kragen board in English, Italian and German. Card names come
-// from the game's components (the names the seeds give); costs and abilities are here.
+// from the game's components (the rulebook's names); costs and abilities are here.
 
 const en = {
   "krone.title": "To Court the King",

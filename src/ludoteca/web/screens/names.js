@@ -1,5 +1,5 @@
 // The names a player reads for games and options, in the current language: the game's
-// own names (as the seeds give them), option titles from the room's catalog.
+// own names (as the rulebooks give them), option titles from the room's catalog.
 
 import { getLanguage, t } from "../core/i18n.js";
 
