@@ -5,6 +5,7 @@ log, views that keep hidden things hidden, and illegal moves refused without a t
 """
 
 import json
+import pickle
 import random
 from fractions import Fraction
 
@@ -147,6 +148,27 @@ def test_copy_is_independent(game_id):
                     twin.play(rng.choice(twin.legal_moves()))
             assert m.to_json() == before
         if step > 300:
+            break
+
+
+def test_a_pickled_state_plays_on_alike(game_id):
+    # Bots think in other processes (server/thinking.py): the state goes over as a pickle
+    # and must come back the same game, not only the same JSON.
+    rng = random.Random(12)
+    game = ludoteca.game(game_id)
+    for step, m in enumerate(playout(game.new_match(game.max_players), rng)):
+        if step % 5:
+            continue
+        back = pickle.loads(pickle.dumps(m.state, protocol=pickle.HIGHEST_PROTOCOL))
+        assert back.to_json() == m.state.to_json()
+        assert back.to_move() == m.to_move
+        assert back.legal_moves() == m.legal_moves()
+        if m.to_move is not CHANCE:
+            seed = rng.randrange(2**32)
+            chosen = game.simple_move(m.state, random.Random(seed))
+            assert game.simple_move(back, random.Random(seed)) == chosen
+            back.check(chosen)
+        if step > 150:
             break
 
 

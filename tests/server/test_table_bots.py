@@ -1,12 +1,18 @@
 """Table bots play through the room's own path and see only what their seat may see."""
 
+import asyncio
+import os
 import random
+import subprocess
+import sys
+import time
 
 import pytest
 from starlette.testclient import TestClient
 
 import ludoteca
 from ludoteca.engine import CHANCE, Match
+from ludoteca.server import thinking
 from ludoteca.server.app import create_app
 from ludoteca.server.room import Settings
 from ludoteca.server.seats import bot_levels, choose
@@ -53,8 +59,62 @@ def test_a_whole_game_on_each_database(db_url):
         anna.close()
 
 
-def test_a_bot_that_thinks_in_a_thread_plays_a_whole_game(enter):
-    # greedy is not among the quick levels: it decides in a worker thread, on a copy.
+def test_bots_that_think_decide_in_a_bot_process_on_the_position_as_it_was(game_id):
+    match = ludoteca.game(game_id).new_match(3)
+    rng = random.Random(3)
+    for _ in range(25):  # into the game: hands dealt, dice rolled, tiles laid
+        if match.to_move is CHANCE:
+            match.play_chance(rng)
+        else:
+            match.play(rng.choice(match.legal_moves()))
+    while match.to_move is CHANCE:
+        match.play_chance(rng)
+
+    async def think_then_move_on():
+        thought = asyncio.ensure_future(thinking.think("greedy", match))
+        await asyncio.sleep(0)  # the position went over when the bot began
+        legal = match.legal_moves()
+        match.play(legal[0])  # the live match moves on while the bot thinks
+        return await thought, legal
+
+    move, legal = asyncio.run(think_then_move_on())
+    assert move in legal
+    assert thinking._processes().submit(os.getpid).result() != os.getpid()
+
+
+def test_a_bot_process_does_not_outlive_a_room_that_was_killed():
+    room = subprocess.run(
+        [sys.executable, "-c", KILLED_ROOM], capture_output=True, text=True, timeout=120
+    )
+    bot_process = int(room.stdout.split()[-1])
+    deadline = time.monotonic() + 10 * thinking.PARENT_CHECK_SECONDS
+    while _alive(bot_process) and time.monotonic() < deadline:
+        time.sleep(0.1)
+    assert not _alive(bot_process)
+
+
+# A room whose bots have thought once, killed at once: no clean-up of its own runs.
+KILLED_ROOM = """
+import asyncio, os, ludoteca
+from ludoteca.server import thinking
+match = ludoteca.game("krone").new_match(2)
+asyncio.run(thinking.think("greedy", match))
+print(thinking._processes().submit(os.getpid).result(), flush=True)
+os.kill(os.getpid(), 9)
+"""
+
+
+def _alive(pid):
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    with open(f"/proc/{pid}/stat") as stat:  # a zombie is gone for our purpose
+        return stat.read().split()[2] != "Z"
+
+
+def test_a_bot_that_thinks_elsewhere_plays_a_whole_game(enter):
+    # greedy is not among the quick levels: it decides in a bot process.
     anna = enter("Anna")
     table = anna.create("kingdomino")
     anna.say("/bot greedy", table)

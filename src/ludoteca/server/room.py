@@ -23,7 +23,7 @@ import ludoteca
 from ludoteca.engine import OptionError
 from ludoteca.engine.options import check_options
 
-from . import commands
+from . import commands, thinking
 from . import protocol as p
 from .accounts import name_key
 from .clock import ClockError, TimeControl, check_grace
@@ -109,6 +109,7 @@ class Room:
     async def close(self) -> None:
         await self.journal.stop()
         await self.store.close()
+        thinking.stop()
 
     async def _bring_back(self, live: LiveTable) -> None:
         """A table as it was stored: its chairs, and its match replayed from the log."""

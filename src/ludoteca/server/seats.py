@@ -13,7 +13,8 @@ from ludoteca.engine import Match, Move
 #: The level ``/bot`` seats when none is named, and the one that takes over a seat whose
 #: player resigned.
 DEFAULT_LEVEL = "simple"
-#: Levels quick enough to decide inside the event loop; the others think in a thread.
+#: Levels quick enough to decide inside the event loop; the others think in a bot
+#: process (thinking.py).
 QUICK_LEVELS = frozenset({"random", "simple"})
 
 

@@ -33,6 +33,7 @@ from ludoteca.engine import (
 )
 
 from . import protocol as p
+from . import thinking
 from .clock import TURN, Clocks, TimeControl
 from .ratings import START, changes
 from .seats import DEFAULT_LEVEL, QUICK_LEVELS, Chair, bot_levels, bot_name, choose
@@ -1012,7 +1013,7 @@ class Table:
     async def _think(self, seat: int, level: str) -> None:
         played = self.live.moves_played
         try:
-            move = await asyncio.to_thread(choose, level, self.live.copy())
+            move = await thinking.think(level, self.live)
         finally:
             self._thinking = False
         chair = self.seats[seat]

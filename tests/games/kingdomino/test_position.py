@@ -1,6 +1,7 @@
 """The position as JSON: round trips, the hand-written example of the docs, and refusals."""
 
 import json
+import pickle
 import random
 import re
 from pathlib import Path
@@ -245,3 +246,20 @@ def test_dynasty_games_and_their_figures():
         options=dynasty,
     )
     assert match.view(None)["position"]["dynasty_totals"] == [17, 14]
+
+
+def test_a_pickled_kingdom_shares_its_frame_instead_of_copying_it():
+    # A bot thinks in another process on a pickled state: the frame's tables (a hundred
+    # kilobytes and more) stay behind, named by size.
+    match = GAME.new_match(4)
+    rng = random.Random(2)
+    for _ in range(60):
+        if match.to_move is CHANCE:
+            match.play_chance(rng)
+        else:
+            match.play(rng.choice(match.legal_moves()))
+    data = pickle.dumps(match.state, protocol=pickle.HIGHEST_PROTOCOL)
+    back = pickle.loads(data)
+    assert back.frame is match.state.frame
+    assert len(data) < 10_000
+    assert back.legal_moves() == match.legal_moves()

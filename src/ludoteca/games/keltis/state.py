@@ -443,6 +443,12 @@ class KeltisState(State):
 
     # -- copies, documents, hidden cards -----------------------------------------------
 
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        # Phases are compared by identity with this module's constants; unpickled (a bot
+        # thinking in another process) the phase is an equal string, not the constant.
+        self.__dict__.update(state)
+        self.phase = PHASES[PHASES.index(self.phase)]
+
     def copy(self) -> Self:
         twin = self.__class__.__new__(self.__class__)
         twin.__dict__.update(self.__dict__)

@@ -10,6 +10,7 @@ moves edge squares onto a spare bit instead of onto the next row.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import cache
 
 from ludoteca.engine import Move
@@ -38,6 +39,11 @@ class Frame:
         column = sum(1 << (r * self.stride) for r in range(self.side))
         self._columns = [column << c for c in range(self.side)]
         self._moves: dict[int, tuple[list[Place], ...]] = {}
+
+    def __reduce__(self) -> tuple[Callable[[int], Frame], tuple[int]]:
+        # One frame per size is shared by every kingdom (``frame``): a pickled state (a bot
+        # thinking in another process) names it, rather than copying its tables.
+        return frame, (self.size,)
 
     def cell(self, square: Square) -> int:
         return square[1] * self.stride + square[0]
