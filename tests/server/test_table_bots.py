@@ -113,6 +113,23 @@ def _alive(pid):
         return stat.read().split()[2] != "Z"
 
 
+def test_a_bot_that_fails_to_decide_does_not_stop_the_table(enter, monkeypatch):
+    async def broken(level, match):
+        raise RuntimeError("a bug in a bot")
+
+    monkeypatch.setattr(thinking, "think", broken)
+    anna = enter("Anna")
+    table = anna.create("krone")
+    anna.say("/bot greedy", table)
+    anna.expect("table", where=lambda m: m["table"]["seats"][1]["bot"] == "greedy")
+    anna.say("/start", table)
+    me = Seat(anna, table)
+    rng = random.Random(2)
+    while me.view is None or not any(entry["by"] == 1 for entry in me.view["log"]):
+        if me.follow()["t"] in ("sync", "match") and me.my_turn:
+            me.play(rng.choice(me.view["legal_moves"]))
+
+
 def test_a_bot_that_thinks_elsewhere_plays_a_whole_game(enter):
     # greedy is not among the quick levels: it decides in a bot process.
     anna = enter("Anna")

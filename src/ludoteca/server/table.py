@@ -27,6 +27,7 @@ from ludoteca.engine import (
     IllegalMove,
     LudotecaError,
     Match,
+    Move,
     MoveSyntaxError,
     OptionError,
     OptionValue,
@@ -1012,14 +1013,20 @@ class Table:
 
     async def _think(self, seat: int, level: str) -> None:
         played = self.live.moves_played
+        move: Move | None = None
         try:
             move = await thinking.think(level, self.live)
+        except Exception:
+            log.exception("table %s: the %s bot in seat %s failed to decide", self.id, level, seat)
         finally:
             self._thinking = False
         chair = self.seats[seat]
         still_a_bot = chair is not None and chair.bot is not None and not self.paused
-        if self.match is not None and self.match.moves_played == played and still_a_bot:
-            self._bot_moves(seat, str(move))
+        if self.match is None or self.match.moves_played != played or not still_a_bot:
+            return
+        if move is None:  # a bot that failed must not stop the table: the quick policy moves
+            move = choose(DEFAULT_LEVEL, self.live)
+        self._bot_moves(seat, str(move))
 
     def _bot_moves(self, seat: int, text: str) -> None:
         try:
