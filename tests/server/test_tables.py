@@ -50,7 +50,7 @@ def test_start_needs_the_host_and_enough_players(enter):
     anna, bruno = enter("Anna"), enter("Bruno")
     table = anna.create("kingdomino")
     anna.say("/start", table)
-    assert "at least 2 players" in anna.refused("too_few")["text"]
+    assert "Kingdomino needs at least 2 players" in anna.refused("too_few")["text"]
     bruno.say("/join", table)
     bruno.expect("sync")
     bruno.say("/start", table)
@@ -76,7 +76,7 @@ def test_options_are_checked_against_the_players_at_the_start(enter):
         ("/join x", "bad_command", "usage: /join [seat]"),
         ("/bot random 9", "bad_seat", "seats are numbered 0 to 3, not 9"),
         ("/join", "seated", "you already sit at this table"),
-        ("/option nope 1", "unknown_option", "no option 'nope'"),
+        ("/option nope 1", "unknown_option", "Kingdomino has no option 'nope'"),
         ("/option harmony maybe", "bad_option", "true or false"),
         ("/bot wizard", "bad_bot", "the levels are"),
         ("/kick Zed", "no_such_player", "nobody called 'Zed'"),

@@ -455,7 +455,7 @@ class Room:
         ]
         watching = sorted({c.user.name for c in table.watchers if table.seat_of(c.user.id) is None})
         text = (
-            f"table {table.id} ({table.game.id}, {table.status}); seats: "
+            f"table {table.id} ({table.game.title}, {table.status}); seats: "
             + ("; ".join(seated) or "none")
             + "; watching: "
             + (", ".join(watching) or "nobody")

@@ -308,7 +308,7 @@ class Table:
             known = ", ".join(declared) or "none"
             raise Refusal(
                 "unknown_option",
-                f"{self.game.id} has no option {name!r}; its options: {known}",
+                f"{self.game.title} has no option {name!r}; its options: {known}",
                 name=name,
                 known=known,
             )
@@ -320,7 +320,7 @@ class Table:
 
     def describe_options(self) -> str:
         if not self.game.options:
-            return f"{self.game.id} has no options"
+            return f"{self.game.title} has no options"
         lines = []
         for option in self.game.options:
             value = self.options.get(option.name, option.default)
@@ -405,7 +405,7 @@ class Table:
         if len(chairs) < self.game.min_players:
             raise Refusal(
                 "too_few",
-                f"{self.game.id} needs at least {self.game.min_players} players; "
+                f"{self.game.title} needs at least {self.game.min_players} players; "
                 f"{len(chairs)} seated (/join, or /bot to add a bot)",
                 min=self.game.min_players,
                 seated=len(chairs),
