@@ -118,28 +118,29 @@ def test_a_bot_that_fails_to_decide_does_not_stop_the_table(enter, monkeypatch):
         raise RuntimeError("a bug in a bot")
 
     monkeypatch.setattr(thinking, "think", broken)
-    anna = enter("Anna")
-    table = anna.create("krone")
-    anna.say("/bot greedy", table)
-    anna.expect("table", where=lambda m: m["table"]["seats"][1]["bot"] == "greedy")
-    anna.say("/start", table)
-    me = Seat(anna, table)
-    rng = random.Random(2)
-    while me.view is None or not any(entry["by"] == 1 for entry in me.view["log"]):
-        if me.follow()["t"] in ("sync", "match") and me.my_turn:
-            me.play(rng.choice(me.view["legal_moves"]))
+    me = play_against_greedy(enter("Anna"), "krone", 2, until=bot_moved)
+    assert bot_moved(me.view)
 
 
 def test_a_bot_that_thinks_elsewhere_plays_a_whole_game(enter):
     # greedy is not among the quick levels: it decides in a bot process.
-    anna = enter("Anna")
-    table = anna.create("kingdomino")
+    me = play_against_greedy(enter("Anna"), "kingdomino", 6, until=lambda view: view["result"])
+    assert bot_moved(me.view)
+
+
+def play_against_greedy(anna, game_id, seed, until):
+    """Anna plays random moves against a greedy bot in seat 1 until ``until(view)``."""
+    table = anna.create(game_id)
     anna.say("/bot greedy", table)
     anna.expect("table", where=lambda m: m["table"]["seats"][1]["bot"] == "greedy")
     anna.say("/start", table)
     me = Seat(anna, table)
-    rng = random.Random(6)
-    while me.view is None or me.view["result"] is None:
+    rng = random.Random(seed)
+    while me.view is None or not until(me.view):
         if me.follow()["t"] in ("sync", "match") and me.my_turn:
             me.play(rng.choice(me.view["legal_moves"]))
-    assert any(entry["by"] == 1 for entry in me.view["log"])
+    return me
+
+
+def bot_moved(view):
+    return any(entry["by"] == 1 for entry in view["log"])
