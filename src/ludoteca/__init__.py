@@ -41,11 +41,11 @@ def game(game_id: str) -> Game:
 def load(document: str | Mapping[str, Any]) -> Match:
     """A match from its document (JSON text or dict), of whichever game it names."""
     doc = _parse_document(document)
-    known = ", ".join(_registry.ids())
-    if "game" not in doc:
-        raise PositionError(f"the document names no game ('game' is missing): one of {known}")
-    game_id = doc["game"]
+    game_id = doc.get("game")
     if game_id not in _registry.ids():
+        known = ", ".join(_registry.ids())
+        if "game" not in doc:
+            raise PositionError(f"the document names no game ('game' is missing): one of {known}")
         raise PositionError(f"'game' must be one of {known}, not {game_id!r}")
     return _registry.get(game_id).load(doc)
 

@@ -156,8 +156,8 @@ def _leave(match: Match, save_to: Path | None, read: Read | None, write: Write) 
     if save_to is not None:
         save(match, save_to, write)
     elif read is not None and match.moves_played:
+        default = _default(match, None)
         try:
-            default = _default(match, save_to)
             name = read(
                 f"Save this match? A file name, or y for {default} "
                 "(Enter or n: leave without saving): "

@@ -12,7 +12,6 @@ import sys
 import types
 
 from ludoteca.engine import Game, registry
-from ludoteca.engine.registry import register
 
 
 class GamePackage(types.ModuleType):
@@ -33,7 +32,7 @@ def _register_all() -> None:
             module = importlib.import_module(f"{__name__}.{info.name}")
             game = getattr(module, "GAME", None)
             if isinstance(game, Game):
-                register(game)
+                registry.register(game)
 
 
 _register_all()

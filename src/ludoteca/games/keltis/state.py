@@ -93,26 +93,26 @@ class KeltisState(State):
         phase = self.phase
         if phase in _SEAT_PHASES:
             return self.seat
-        return None if phase is OVER else CHANCE
+        return None if phase == OVER else CHANCE
 
     def receiver(self) -> int:
         """Who gets the card chance deals now."""
-        return self.dealt % self.players if self.phase is DEALING else self.seat
+        return self.dealt % self.players if self.phase == DEALING else self.seat
 
     # -- legal moves -------------------------------------------------------------------
 
     def legal_moves(self) -> list[Move]:
         phase = self.phase
-        if phase is PLAYING:
+        if phase == PLAYING:
             return self._turn_moves()
-        if phase is DRAWING:
+        if phase == DRAWING:
             moves: list[Move] = [DRAW_DECK] if self.deck_size else []
             piles, blocked = self.piles, self.blocked
             for pile in _PILES:
                 if piles[pile] and not blocked >> pile & 1:
                     moves.append(DRAW_PILE[pile])
             return moves
-        if phase is EXTRA:
+        if phase == EXTRA:
             moves = self._plays(sorted(self.table[self.seat].hand), [])
             moves.append(DONE)
             return moves
@@ -158,17 +158,17 @@ class KeltisState(State):
         if isinstance(move, Deal | Remove):
             self._check_chance(move)
         elif phase in _SEAT_PHASES:
-            if isinstance(move, Play) and phase is not DRAWING:
+            if isinstance(move, Play) and phase != DRAWING:
                 self._check_play(move)
-            elif isinstance(move, Draw) and phase is DRAWING:
+            elif isinstance(move, Draw) and phase == DRAWING:
                 self._check_draw(move)
-            elif isinstance(move, Discard) and phase is PLAYING:
+            elif isinstance(move, Discard) and phase == PLAYING:
                 self._check_in_hand(move.card)
-            elif isinstance(move, Wish) and phase is PLAYING:
+            elif isinstance(move, Wish) and phase == PLAYING:
                 self._check_wish(move)
-            elif not (isinstance(move, Done) and phase is EXTRA):
+            elif not (isinstance(move, Done) and phase == EXTRA):
                 raise IllegalMove(self._out_of_turn(move))
-        elif phase is OVER:
+        elif phase == OVER:
             raise IllegalMove("the game is over: no more moves can be played")
         else:
             raise IllegalMove(f"a card is being dealt, so {move} cannot be played now")
@@ -176,14 +176,14 @@ class KeltisState(State):
     def _out_of_turn(self, move: Move) -> str:
         if not isinstance(move, Play | Discard | Wish | Draw | Done):
             return f"{move} is not a move of Keltis"
-        if self.phase is PLAYING:
+        if self.phase == PLAYING:
             if isinstance(move, Done):
                 return "'done' only stops your extra plays once the game has ended"
             return (
                 "first play a card ('play <card>'), discard one ('discard <card>') or make "
                 "a wish ('wish <card> <card>'); you draw after that"
             )
-        if self.phase is DRAWING:
+        if self.phase == DRAWING:
             cards = "a card" if self.draws_left == 1 else f"{self.draws_left} cards"
             return (
                 f"you have played this turn; now draw {cards}: 'draw deck' or 'draw <pile>' "
@@ -268,7 +268,7 @@ class KeltisState(State):
             raise IllegalMove(f"the {pile_name(pile)} pile is empty")
 
     def _check_chance(self, move: Remove | Deal) -> None:
-        wanted = Remove if self.phase is REMOVING else Deal
+        wanted = Remove if self.phase == REMOVING else Deal
         if self.phase not in (REMOVING, DEALING, FROM_DECK):
             raise IllegalMove(f"{move} is a chance outcome, but no card is being dealt now")
         if type(move) is not wanted:
@@ -281,7 +281,7 @@ class KeltisState(State):
 
     def secret(self, move: Move) -> Secret | None:
         if isinstance(move, Deal):
-            return _DEALT[self.receiver()] if self.phase is DEALING else _DRAWN[self.seat]
+            return _DEALT[self.receiver()] if self.phase == DEALING else _DRAWN[self.seat]
         if isinstance(move, Remove):
             return _BOXED
         return None
@@ -326,7 +326,7 @@ class KeltisState(State):
     def _deal(self, card: int) -> None:
         remove(self.deck, card)
         self.deck_size -= 1
-        if self.phase is DEALING:
+        if self.phase == DEALING:
             add(self.table[self.dealt % self.players].hand, card)
             self.dealt += 1
             if self.dealt == HAND_SIZE * self.players:
@@ -346,7 +346,7 @@ class KeltisState(State):
             if KIND[card] == END and not row.ends:
                 self.end_rows += 1
             row.add(card)
-        if self.phase is EXTRA:
+        if self.phase == EXTRA:
             self.extra_played += 1
             if self.extra_played == EXTRA_CARDS:
                 self._next_extra()
@@ -412,13 +412,13 @@ class KeltisState(State):
     def chance_outcomes(self) -> list[tuple[Move, Fraction]]:
         if self.to_move() is not CHANCE:
             return []
-        table = REMOVE if self.phase is REMOVING else DEAL
+        table = REMOVE if self.phase == REMOVING else DEAL
         return [(table[card], chance) for card, chance in draw_probabilities(self.deck)]
 
     def sample_chance(self, rng: random.Random) -> Move:
         if self.to_move() is not CHANCE:
             raise StateError("no chance event is pending")
-        table = REMOVE if self.phase is REMOVING else DEAL
+        table = REMOVE if self.phase == REMOVING else DEAL
         return table[draw(self.deck, rng)]
 
     # -- the end -----------------------------------------------------------------------
@@ -427,7 +427,7 @@ class KeltisState(State):
         return [total(p.rows, p.point_row, p.stones) for p in self.table]
 
     def result(self) -> Result:
-        if self.phase is not OVER or self.ended_by is None:
+        if self.phase != OVER or self.ended_by is None:
             raise StateError("the game is not over")
         scores = self.scores()
         return Result(
@@ -442,12 +442,6 @@ class KeltisState(State):
         )
 
     # -- copies, documents, hidden cards -----------------------------------------------
-
-    def __setstate__(self, state: dict[str, Any]) -> None:
-        # Phases are compared by identity with this module's constants; unpickled (a bot
-        # thinking in another process) the phase is an equal string, not the constant.
-        self.__dict__.update(state)
-        self.phase = PHASES[PHASES.index(self.phase)]
 
     def copy(self) -> Self:
         twin = self.__class__.__new__(self.__class__)
