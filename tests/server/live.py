@@ -32,6 +32,8 @@ class Server:
         self.bot_delay = bot_delay
         self.rate = rate
         self.process: subprocess.Popen[bytes] | None = None
+        #: What the server wrote to stderr, once it has stopped.
+        self.log = ""
 
     @property
     def http(self) -> str:
@@ -64,7 +66,7 @@ class Server:
         if self.process is not None:
             self.process.send_signal(signal.SIGKILL)
             self.process.wait(10)
-            self.process = None
+            self._keep_log()
 
     def stop(self) -> None:
         if self.process is not None:
@@ -73,7 +75,12 @@ class Server:
                 self.process.wait(10)
             except subprocess.TimeoutExpired:
                 self.kill()
-            self.process = None
+            self._keep_log()
+
+    def _keep_log(self) -> None:
+        if self.process is not None and self.process.stderr is not None:
+            self.log += self.process.stderr.read().decode(errors="replace")
+        self.process = None
 
 
 @contextlib.contextmanager

@@ -15,6 +15,16 @@ import msgspec
 #: Longest message a client may send, in bytes; a longer one closes the connection.
 MAX_MESSAGE_BYTES = 16 * 1024
 MAX_CHAT_CHARS = 500
+TOO_DEEP = "a message nests its lists and objects too deeply to be read"
+
+
+def too_long(text: str) -> bool:
+    """Whether a text frame is over ``MAX_MESSAGE_BYTES`` in UTF-8: a character takes up
+    to four bytes, so only a text over a quarter of the limit needs encoding to tell."""
+    return (
+        len(text) > MAX_MESSAGE_BYTES // 4
+        and len(text.encode("utf-8", "surrogatepass")) > MAX_MESSAGE_BYTES
+    )
 
 
 class ClientMessage(msgspec.Struct, tag_field="t", forbid_unknown_fields=True):

@@ -88,7 +88,7 @@ async def _read(room: Room, connection: Connection, receive: Receive) -> None:
         if text is None:
             connection.send(p.Error("bad_message", "send JSON as text frames, not binary"))
             continue
-        if len(text) > p.MAX_MESSAGE_BYTES:
+        if p.too_long(text):
             connection.close(1009, f"a message has at most {p.MAX_MESSAGE_BYTES} bytes")
             return
         if not connection.messages.take():
@@ -107,6 +107,10 @@ async def _read(room: Room, connection: Connection, receive: Receive) -> None:
             continue
         except msgspec.DecodeError:
             connection.send(p.Error("bad_message", "not valid JSON"))
+            continue
+        except RecursionError:
+            # msgspec refuses nesting deeper than Python's own limit this way.
+            connection.send(p.Error("bad_message", p.TOO_DEEP))
             continue
         try:
             room.handle(connection, message)

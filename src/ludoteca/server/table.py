@@ -457,6 +457,14 @@ class Table:
             raise Refusal("replaced", "a bot plays your seat now: /join to take it back")
         if self.paused:
             raise Refusal("paused", "the match is paused: /pause again to go on")
+        if version > self.announced:
+            # A client knows only the versions it was told of: a later one is made up.
+            raise Refusal(
+                "bad_version",
+                f"version {version} is not one this table has had: it is at {self.announced}",
+                v=version,
+                current=self.announced,
+            )
         if version < self.state_version or self._in_flight:
             raise Stale(
                 "stale",
