@@ -465,7 +465,8 @@ def loadtest(
         f"p50 {figures['p50_ms']} ms  p95 {figures['p95_ms']} ms  p99 {figures['p99_ms']} ms"
     )
     typer.echo(
-        f"errors: {figures['errors']}   server memory: {figures['server_rss_mb']} MB   "
+        f"errors: {figures['errors']}   slowed down: {figures['slowed']}   "
+        f"server memory: {figures['server_rss_mb']} MB   "
         f"commits: {figures['server_commits']}   server CPU: {figures['server_cpu_s']} s, "
         f"{figures['server_cpu_us_per_move']} µs a move"
     )

@@ -56,6 +56,7 @@ class _Message(msgspec.Struct):
     match: _View | None = None
     code: str = ""
     text: str = ""
+    params: dict[str, Any] = {}
 
 
 _decode = msgspec.json.Decoder(_Message).decode
@@ -113,6 +114,8 @@ class Figures:
     moves: int = 0
     games: int = 0
     errors: int = 0
+    #: Moves the room asked to send again later (its rate limit): waited for, then sent.
+    slowed: int = 0
     latencies: list[float] = field(default_factory=list)
     error_texts: list[str] = field(default_factory=list)
 
@@ -142,6 +145,8 @@ class Player:
         self.version = 0
         self.sent_at: float | None = None
         self.sent_version = 0
+        #: The last message sent, to send again when the room says to slow down.
+        self.sent = ""
         self.host = False
         self.measuring = False
 
@@ -170,16 +175,18 @@ class Player:
                         if self.clock.measuring:
                             self.figures.games += 1
                         if not self.clock.over:
-                            await ws.send(_json({"t": "rematch", "table": self.table}))
+                            self.sent = _json({"t": "rematch", "table": self.table})
+                            await ws.send(self.sent)
                     continue
                 if view.legal_moves and not self.clock.over:
                     move = self.rng.choice(view.legal_moves)
                     await self.pacer.wait()
                     self.sent_at = time.perf_counter()
                     self.sent_version = self.version
-                    await ws.send(
-                        _json({"t": "move", "table": self.table, "v": self.version, "move": move})
+                    self.sent = _json(
+                        {"t": "move", "table": self.table, "v": self.version, "move": move}
                     )
+                    await ws.send(self.sent)
             elif kind == "table":
                 self.version = max(self.version, message.v)
                 info = message.table
@@ -191,6 +198,12 @@ class Player:
                     seated.set()
             elif kind in ("chat", "presence"):
                 self.version = max(self.version, message.v) if kind == "chat" else self.version
+            elif kind == "error" and message.code == "slow_down" and self.sent:
+                # The room's rate limit, kept to: the refused message changed nothing, so
+                # it goes again when the room says (a move's latency counts from the first).
+                self.figures.slowed += 1
+                await asyncio.sleep(float(message.params.get("retry_after", 0.1)))
+                await ws.send(self.sent)
             elif kind == "error" and self.measuring:
                 self.figures.errors += 1
                 if len(self.figures.error_texts) < 5:
@@ -395,6 +408,7 @@ def _summary(
         "p95_ms": percentile(0.95),
         "p99_ms": percentile(0.99),
         "errors": figures.errors + failed_tables,
+        "slowed": figures.slowed,
         "error_samples": figures.error_texts,
         "server_rss_mb": status.get("rss_mb"),
         "server_commits": status.get("commits"),

@@ -72,7 +72,11 @@ def test_flooding_is_slowed_then_closed(sqlite_url):
             anna.send(t="ping")
         with pytest.raises(WebSocketDisconnect) as closed:
             _read_until_closed(anna)
-        assert "slow_down" in [m.get("code") for m in anna.received]  # told first
+        told = [m for m in anna.received if m.get("code") == "slow_down"]
+        assert told, "told first"
+        assert told[0]["params"]["limit"] == "messages"
+        assert told[0]["params"]["per_second"] == 40
+        assert 0 < told[0]["params"]["retry_after"] <= 1 / 40 + 0.001
         assert closed.value.code == 1008
         assert "flooding" in closed.value.reason
         # The room is unharmed: somebody else enters and plays.
@@ -97,6 +101,12 @@ def test_chat_is_rate_limited(enter):
     assert texts == [f"line {n}" for n in range(5)]
     assert [e["code"] for e in errors] == ["slow_down"]
     assert "too fast" in errors[0]["text"]
+    # Which limit, and when to go on: a program can keep to it.
+    params = errors[0]["params"]
+    assert params["limit"] == "chat"
+    assert params["per_second"] == 0.5
+    assert 0 < params["retry_after"] <= 2
+    assert errors[0]["text"].endswith(f"go on in {params['retry_after']:g} s")
 
 
 _values = st.one_of(

@@ -88,3 +88,13 @@ def test_loopback_addresses_are_accepted():
         "http://127.0.0.1:8765",
     )
     assert check_loopback("ws://localhost:9")[1] == "http://localhost:9"
+
+
+def test_a_closed_loop_keeps_to_the_rooms_rate_limit_without_errors(sqlite_url):
+    # The room's own limit (20 messages a second a connection here): random players of
+    # Kingdomino move faster than that, are told to slow down, and wait as told.
+    with running(sqlite_url, rate=20) as server:
+        figures = load_test(server.port, "--tables", "10")
+    assert figures["errors"] == 0, figures["error_samples"]
+    assert figures["slowed"] > 0
+    assert figures["moves"] > 0

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import math
 import time
 from collections import deque
 from dataclasses import dataclass, field
@@ -42,6 +43,11 @@ class Bucket:
             self.tokens -= 1
             return True
         return False
+
+    def retry_after(self) -> float:
+        """Seconds until ``take`` succeeds again, as of the last ``take``."""
+        # Rounded up to the millisecond: a client that waits this long is taken.
+        return math.ceil(1000 * max(0.0, 1 - self.tokens) / self.rate) / 1000
 
 
 class Connection:

@@ -8,7 +8,7 @@ See docs/protocol.md for an example of every message.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Protocol
 
 import msgspec
 
@@ -352,6 +352,27 @@ class Error(ServerMessage, tag="error"):
 
 class Pong(ServerMessage, tag="pong"):
     pass
+
+
+class Rate(Protocol):
+    rate: float
+
+    def retry_after(self) -> float: ...
+
+
+#: What each rate limit of a connection counts, as its refusal says it.
+RATE_LIMITS = {"messages": "messages", "chat": "chat lines"}
+
+
+def slow_down(limit: str, bucket: Rate) -> Error:
+    """The refusal of a message over a rate limit: which limit, its rate, and how many
+    seconds to wait before the next is taken, so that a program can keep to it."""
+    wait = bucket.retry_after()
+    return Error(
+        "slow_down",
+        f"too fast: at most {bucket.rate:g} {RATE_LIMITS[limit]} a second; go on in {wait:g} s",
+        params={"limit": limit, "per_second": bucket.rate, "retry_after": wait},
+    )
 
 
 client_decoder = msgspec.json.Decoder(AnyClientMessage)

@@ -416,7 +416,8 @@ class Room:
             self.handle(connection, commands.parse(text, table_id))
             return
         if not connection.chats.take():
-            raise Refusal("slow_down", "you are chatting too fast; wait a moment")
+            limit = p.slow_down("chat", connection.chats)
+            raise Refusal(limit.code, limit.text, **limit.params)
         text = _clean(text)
         if table_id is None:
             line = p.ChatLine(who.name, text, self.now())

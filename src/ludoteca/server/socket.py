@@ -97,7 +97,7 @@ async def _read(room: Room, connection: Connection, receive: Receive) -> None:
                 return
             if not connection.told_to_slow_down:
                 connection.told_to_slow_down = True
-                connection.send(p.Error("slow_down", "too many messages: wait a moment"))
+                connection.send(p.slow_down("messages", connection.messages))
             continue
         connection.told_to_slow_down = False
         try:
