@@ -32,13 +32,13 @@ from .accounts import (
     password_matches,
 )
 from .history import (
-    FinishedMatches,
     leaderboard,
     match_document,
     match_summary,
     match_view,
     player_page,
 )
+from .replays import FinishedMatches
 from .room import Room, Settings
 from .socket import person_of, serve_socket
 from .storage import Store
@@ -67,6 +67,7 @@ def create_app(settings: Settings) -> RoomApp:
             yield
         finally:
             await room.close()
+            app.state.finished.close()
 
     routes: list[BaseRoute] = [
         Route("/", page("index.html")),

@@ -9,45 +9,22 @@ for games of open information, and otherwise only to the match's own players.
 
 from __future__ import annotations
 
-from collections import OrderedDict
 from typing import Any
 
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 
 import ludoteca
-from ludoteca.engine import Match
 
 from .accounts import COOKIE, name_key
+from .replays import FinishedMatches, Replay
 from .socket import person_of
-from .storage.store import CHANCE_BY, StoredMatch
+from .storage.store import StoredMatch
 
-#: Finished matches kept in memory for replays (they never change once finished).
-KEPT = 64
 #: How many recent finished matches a player's page looks through.
 RECENT_SCAN = 2000
 RECENT_SHOWN = 20
 LEADERBOARD = 100
-
-
-class FinishedMatches:
-    """Finished matches read from the store, the most recently asked for kept."""
-
-    def __init__(self) -> None:
-        self._kept: OrderedDict[int, StoredMatch] = OrderedDict()
-
-    async def get(self, request: Request, match_id: int) -> StoredMatch | None:
-        found = self._kept.get(match_id)
-        if found is not None:
-            self._kept.move_to_end(match_id)
-            return found
-        stored: StoredMatch | None = await request.app.state.room.store.match(match_id)
-        if stored is None or stored.finished_at is None:
-            return None
-        self._kept[match_id] = stored
-        if len(self._kept) > KEPT:
-            self._kept.popitem(last=False)
-        return stored
 
 
 def _refuse(code: str, text: str, status: int, **params: object) -> Response:
@@ -59,19 +36,19 @@ def _match_id(request: Request) -> int | None:
     return int(text) if text.isdigit() else None
 
 
-async def _finished(request: Request) -> StoredMatch | Response:
+async def _finished(request: Request) -> Replay | Response:
     match_id = _match_id(request)
-    stored: StoredMatch | None = (
-        None if match_id is None else await request.app.state.finished.get(request, match_id)
-    )
-    if stored is None:
+    state = request.app.state
+    finished: FinishedMatches = state.finished
+    replay = None if match_id is None else await finished.get(state.room.store, match_id)
+    if replay is None:
         return _refuse(
             "no_match",
             f"there is no finished match {request.path_params['match']!r}",
             404,
             match=request.path_params["match"],
         )
-    return stored
+    return replay
 
 
 async def _viewer_seat(request: Request, stored: StoredMatch) -> int | None:
@@ -85,25 +62,11 @@ def _names(stored: StoredMatch) -> list[str | None]:
     return [None if chair is None else chair.get("name") for chair in stored.seats]
 
 
-def replay(stored: StoredMatch, upto: int) -> Match:
-    """The match as it stood after its first ``upto`` log entries."""
-    return ludoteca.game(stored.game).load(
-        {
-            "game": stored.game,
-            "players": stored.players,
-            "options": stored.options,
-            "log": [
-                {"by": "chance" if by == CHANCE_BY else by, "move": text}
-                for by, text in stored.log[:upto]
-            ],
-        }
-    )
-
-
 async def match_summary(request: Request) -> Response:
-    stored = await _finished(request)
-    if isinstance(stored, Response):
-        return stored
+    replay = await _finished(request)
+    if isinstance(replay, Response):
+        return replay
+    stored = replay.stored
     seat = await _viewer_seat(request, stored)
     game = ludoteca.game(stored.game)
     return JSONResponse(
@@ -126,9 +89,10 @@ async def match_summary(request: Request) -> Response:
 
 async def match_view(request: Request) -> Response:
     """``?at=N``: the view after the first N log entries, as this person may see it."""
-    stored = await _finished(request)
-    if isinstance(stored, Response):
-        return stored
+    replay = await _finished(request)
+    if isinstance(replay, Response):
+        return replay
+    stored = replay.stored
     text = request.query_params.get("at", str(len(stored.log)))
     if not text.isdigit() or int(text) > len(stored.log):
         return _refuse(
@@ -137,18 +101,16 @@ async def match_view(request: Request) -> Response:
             400,
             most=len(stored.log),
         )
-    upto = int(text)
     seat = await _viewer_seat(request, stored)
-    view = replay(stored, upto).view(seat)
-    if upto == len(stored.log):
-        view["result"] = stored.result  # as the room announced it (a resignation too)
-    return JSONResponse(view)
+    view = await request.app.state.finished.view(replay, seat, int(text))
+    return Response(view, media_type="application/json")
 
 
 async def match_document(request: Request) -> Response:
-    stored = await _finished(request)
-    if isinstance(stored, Response):
-        return stored
+    replay = await _finished(request)
+    if isinstance(replay, Response):
+        return replay
+    stored = replay.stored
     seat = await _viewer_seat(request, stored)
     if not ludoteca.game(stored.game).open_information and seat is None:
         return _refuse(
@@ -157,9 +119,9 @@ async def match_document(request: Request) -> Response:
             "whole match; anyone may replay it",
             403,
         )
-    document = replay(stored, len(stored.log)).to_json()
-    return JSONResponse(
-        document,
+    return Response(
+        await request.app.state.finished.document(replay),
+        media_type="application/json",
         headers={
             "Content-Disposition": f'attachment; filename="ludoteca-{stored.game}-{stored.id}.json"'
         },
