@@ -391,6 +391,14 @@ def serve(
     rate: Annotated[
         float, typer.Option(min=1.0, metavar="N", help="messages a second one connection may send")
     ] = 40.0,
+    sockets_per_address: Annotated[
+        int,
+        typer.Option(
+            min=1,
+            metavar="N",
+            help="WebSockets open at once from one address (a load test needs more)",
+        ),
+    ] = 200,
 ) -> None:
     """Run the game room: open http://HOST:PORT in a browser."""
     from ludoteca.server import main as server
@@ -402,7 +410,7 @@ def serve(
     except server.StartError as error:
         raise CommandError(str(error)) from None
     typer.echo(f"ludoteca room at http://{host}:{port}/  (database: {server.shown_url(url)})")
-    server.serve(host, port, url, bot_delay, rate)
+    server.serve(host, port, url, bot_delay, rate, sockets_per_address)
 
 
 @app.command()

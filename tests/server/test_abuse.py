@@ -113,9 +113,23 @@ _values = st.one_of(
     st.none(),
     st.booleans(),
     st.integers(min_value=-(2**70), max_value=2**70),
+    st.floats(allow_nan=False),
     st.text(max_size=30),
+    # Text of letters from far past ASCII: accents, scripts, emoji, joiners.
+    st.text(st.characters(min_codepoint=0x80, exclude_categories=["Cs"]), max_size=200),
     st.lists(st.integers(), max_size=3),
     st.dictionaries(st.text(max_size=5), st.integers(), max_size=3),
+    st.recursive(st.integers(), lambda inner: st.lists(inner, max_size=2), max_leaves=20),
+)
+_nested = st.integers(min_value=1, max_value=5000).map(
+    lambda depth: (
+        '{"t": "create", "game": "keltis", "options": {"a": ' + "[" * depth + "]" * depth + "}}"
+    )
+)
+_huge_numbers = st.sampled_from(["table", "v", "seat", "log", "grace"]).flatmap(
+    lambda field: st.integers(min_value=20, max_value=4000).map(
+        lambda digits: '{"t": "join", "' + field + '": 1' + "0" * digits + "}"
+    )
 )
 _tags = st.sampled_from([m.__struct_config__.tag for m in p.CLIENT_MESSAGES] + ["x", ""])
 _fields = st.sampled_from(["table", "v", "move", "text", "seat", "name", "value", "level",
@@ -127,6 +141,8 @@ _messages = st.one_of(
         st.dictionaries(_fields, _values, max_size=4),
     ),
     st.text(max_size=40),
+    _nested,
+    _huge_numbers,
 )
 
 

@@ -57,9 +57,12 @@ class Connection:
         user: p.Person,
         messages_per_second: float = 40.0,
         chat_per_second: float = 0.5,
+        address: str = "",
     ) -> None:
         self._send = send
         self.user = user
+        #: Where it comes from (behind a trusted proxy, the address it forwards).
+        self.address = address
         self.tables: set[int] = set()
         self.in_lobby = True
         self.messages = Bucket(rate=messages_per_second, burst=2 * messages_per_second)

@@ -124,10 +124,20 @@ class ClientFaults(logging.Filter):
         return True
 
 
-def serve(host: str, port: int, db_url: str | None, bot_delay: float, rate: float) -> None:
+def serve(
+    host: str,
+    port: int,
+    db_url: str | None,
+    bot_delay: float,
+    rate: float,
+    sockets_per_address: int = Settings.sockets_per_address,
+) -> None:
     collect_less()
     settings = Settings(
-        db_url=db_url or default_db_url(), bot_delay=bot_delay, messages_per_second=rate
+        db_url=db_url or default_db_url(),
+        bot_delay=bot_delay,
+        messages_per_second=rate,
+        sockets_per_address=sockets_per_address,
     )
     config = uvicorn.Config(
         create_app(settings),

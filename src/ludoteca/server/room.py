@@ -12,7 +12,7 @@ import logging
 import secrets
 import time
 import unicodedata
-from collections import deque
+from collections import Counter, deque
 from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -62,6 +62,13 @@ class Settings:
     #: chat lines a second (five at once).
     messages_per_second: float = 40.0
     chat_per_second: float = 0.5
+    #: What one person may hold at once: open tables (hosted or sat at), and sockets;
+    #: sockets from one address (behind a proxy, the address it forwards).
+    tables_per_person: int = 5
+    sockets_per_person: int = 10
+    sockets_per_address: int = 200
+    #: Seconds an open table waits for its seated people to come back before it closes.
+    open_table_grace: float = 60.0
     #: The room's clock (seconds): tests give a clock of their own, to run time on at will.
     now: Callable[[], float] = time.time
 
@@ -74,6 +81,7 @@ class Room:
         self.journal.on_failure = self._not_stored
         self.tables: dict[int, Table] = {}
         self.connections: dict[int, set[Connection]] = {}
+        self._sockets_at: Counter[str] = Counter()
         self.names: dict[int, str] = {}
         self._online_keys: dict[str, int] = {}
         self._entered: dict[str, tuple[int, float]] = {}
@@ -105,6 +113,8 @@ class Room:
         self.journal.start()
         for live in await self.store.live_tables():
             await self._bring_back(live)
+        # Nobody is online after a restart: the open tables wait for their people.
+        self._close_if_abandoned_soon([t.id for t in self.tables.values() if t.status == OPEN])
 
     async def close(self) -> None:
         await self.journal.stop()
@@ -186,10 +196,26 @@ class Room:
         self.names[user_id] = name
         self._entered[name_key(name)] = (user_id, time.monotonic() + ENTRY_HOLD_SECONDS)
 
+    def socket_limit(self, user_id: int, address: str) -> str | None:
+        """Why one more socket of this person, from this address, is refused (or None)."""
+        settings = self.settings
+        if len(self.connections.get(user_id, ())) >= settings.sockets_per_person:
+            return (
+                f"too many connections: at most {settings.sockets_per_person} for one person "
+                "(sockets_per_person); close another tab, then come back"
+            )
+        if self._sockets_at[address] >= settings.sockets_per_address:
+            return (
+                f"too many connections: at most {settings.sockets_per_address} from one "
+                "address (sockets_per_address); try again when some have closed"
+            )
+        return None
+
     def connect(self, connection: Connection) -> None:
         user = connection.user
         first = user.id not in self.connections
         self.connections.setdefault(user.id, set()).add(connection)
+        self._sockets_at[connection.address] += 1
         self.names[user.id] = user.name
         self._entered.pop(name_key(user.name), None)
         self._online_keys[name_key(user.name)] = user.id
@@ -211,14 +237,36 @@ class Room:
             if table is not None:
                 table.unwatch(connection)
         mine = self.connections.get(user.id)
-        if mine is None:
+        if mine is None or connection not in mine:
             return
         mine.discard(connection)
+        self._sockets_at[connection.address] -= 1
+        if not self._sockets_at[connection.address]:
+            del self._sockets_at[connection.address]
         if not mine:
             del self.connections[user.id]
             self._online_keys.pop(name_key(user.name), None)
             self._lobby_update(left=user.name)
             self._presence_of(user.id)
+            self._close_if_abandoned_soon(
+                [
+                    t.id
+                    for t in self.tables.values()
+                    if t.status == OPEN and t.seat_of(user.id) is not None
+                ]
+            )
+
+    def _close_if_abandoned_soon(self, table_ids: list[int]) -> None:
+        if table_ids:
+            asyncio.get_running_loop().call_later(
+                self.settings.open_table_grace, self._close_if_abandoned, table_ids
+            )
+
+    def _close_if_abandoned(self, table_ids: list[int]) -> None:
+        for table_id in table_ids:
+            table = self.tables.get(table_id)
+            if table is not None:
+                table.close_if_abandoned()
 
     def _presence_of(self, user_id: int) -> None:
         for table in self.tables.values():
@@ -390,6 +438,15 @@ class Room:
         game = game_or_refuse(game_id)
         if rated and who.guest:
             raise Refusal("rated_guest", RATED_GUEST)
+        most = self.settings.tables_per_person
+        if sum(t.status == OPEN and t.holds(who.id) for t in self.tables.values()) >= most:
+            raise Refusal(
+                "too_many_tables",
+                f"you have {most} open tables already, the most one person may have "
+                "(tables_per_person): start or leave one, then open another",
+                most=most,
+                limit="tables_per_person",
+            )
         try:
             control = (
                 None if clock is None else TimeControl.checked(**msgspec.structs.asdict(clock))

@@ -59,17 +59,22 @@ async def serve_socket(state: Any, scope: Scope, receive: Receive, send: Send) -
         return
     person = await person_of(room, state.sessions, _cookie(headers))
     await send({"type": "websocket.accept"})
+    address = (scope.get("client") or ("", 0))[0]
     refusal = None
     if person is None:
         refusal = (4401, "enter first: POST /api/guest or /api/login")
     elif room.name_taken(person.name, by_other_than=person.id):
         refusal = (4409, f"someone called {person.name!r} is online: enter again")
+    elif (limit := room.socket_limit(person.id, address)) is not None:
+        refusal = (4429, limit)
     if refusal is not None or person is None:
         code, reason = refusal or (4401, "")
         await send({"type": "websocket.close", "code": code, "reason": reason})
         return
     settings = room.settings
-    connection = Connection(send, person, settings.messages_per_second, settings.chat_per_second)
+    connection = Connection(
+        send, person, settings.messages_per_second, settings.chat_per_second, address
+    )
     connection.start()
     room.connect(connection)
     try:

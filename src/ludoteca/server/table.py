@@ -731,11 +731,28 @@ class Table:
         for connection in list(self.watchers):
             connection.send_bytes(data)
 
+    def holds(self, user_id: int) -> bool:
+        """Whether this person hosts the table or sits at it."""
+        return self.host_id == user_id or self.seat_of(user_id) is not None
+
     def _close_if_empty(self) -> None:
         if self.status == RUNNING or self.watchers:
             return
         if self.status == OPEN and any(c is not None and c.is_person for c in self.seats):
             return
+        self._close()
+
+    def close_if_abandoned(self) -> None:
+        """An open table nobody watches whose seated people are all gone closes: else it
+        would wait in the lobby, for nobody, for ever."""
+        if self.status != OPEN or self.watchers:
+            return
+        online = self.room.online_ids()
+        if any(c is not None and c.is_person and c.user_id in online for c in self.seats):
+            return
+        self._close()
+
+    def _close(self) -> None:
         self.status = CLOSED
         self._cancel_bot()
         self.room.journal.write([self._row()])
