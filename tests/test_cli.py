@@ -219,7 +219,9 @@ def test_games_lists_names_counts_and_options():
     assert data[ludoteca.games().index("kingdomino")]["options"][0]["default"] is False
 
 
-COMMANDS = ["play", "replay", "simulate", "arena", "odds", "bench", "serve", "loadtest", "games"]
+COMMANDS = [
+    "play", "replay", "simulate", "arena", "odds", "bench", "serve", "loadtest", "flood", "games"
+]  # fmt: skip
 
 
 def test_every_option_that_takes_a_value_says_what_to_type():

@@ -482,5 +482,49 @@ def loadtest(
         typer.echo(f"  {sample}")
 
 
+@app.command()
+def flood(
+    kind: Annotated[str, typer.Argument(metavar="KIND", help="logins or replays")],
+    url: Annotated[str, typer.Option(metavar="URL", help="the room, http://127.0.0.1:PORT")],
+    clients: Annotated[int, typer.Option(metavar="N", help="clients flooding at once")] = 4,
+    requests: Annotated[int, typer.Option(metavar="N", help="requests of the flood in all")] = 36,
+    quiet: Annotated[
+        float, typer.Option(metavar="SECONDS", help="seconds of pings before the flood")
+    ] = 2.0,
+    match_id: Annotated[
+        int | None,
+        typer.Option(
+            "--match", metavar="N", help="the finished match whose replay is stepped through"
+        ),
+    ] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="one JSON object")] = False,
+) -> None:
+    """How a flood of wrong passwords or replay steps slows a player's ping in a room on
+    this machine: the ping's p50 and max in quiet and under the flood."""
+    import asyncio
+
+    from ludoteca.flood import run
+    from ludoteca.loadtest import LoadTestError
+
+    try:
+        figures = asyncio.run(run(url, kind, clients, requests, quiet, match_id))
+    except LoadTestError as error:
+        raise CommandError(str(error)) from None
+    if as_json:
+        typer.echo(json.dumps(figures))
+        return
+    answers = ", ".join(f"{status}: {n}" for status, n in figures["answers"].items())
+    typer.echo(
+        f"{figures['requests']} {kind} requests from {figures['clients']} clients in "
+        f"{figures['seconds']} s (answers {answers})"
+    )
+    for phase in ("quiet", "flooded"):
+        ping = figures[phase]
+        typer.echo(
+            f"{phase}: ping p50 {ping['p50_ms']} ms, max {ping['max_ms']} ms "
+            f"({ping['pings']} pings)"
+        )
+
+
 def main() -> None:
     app()

@@ -98,3 +98,40 @@ def test_a_closed_loop_keeps_to_the_rooms_rate_limit_without_errors(sqlite_url):
     assert figures["errors"] == 0, figures["error_samples"]
     assert figures["slowed"] > 0
     assert figures["moves"] > 0
+
+
+def _flood(port: int, *extra: str) -> dict:
+    done = subprocess.run(
+        [sys.executable, "-m", "ludoteca", "flood", *extra, "--url", f"http://127.0.0.1:{port}",
+         "--quiet", "0.3", "--json"],
+        capture_output=True, text=True, timeout=120, check=False,
+        env={**os.environ, "PYTHONPATH": os.pathsep.join(sys.path)},
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    return json.loads(done.stdout)
+
+
+def test_a_flood_of_wrong_passwords_measures_a_players_ping_in_quiet_and_under_it(sqlite_url):
+    with running(sqlite_url) as server:
+        figures = _flood(server.port, "logins", "--clients", "2", "--requests", "4")
+    assert figures["flood"] == "logins"
+    assert sum(figures["answers"].values()) == 4
+    assert set(figures["answers"]) <= {"401", "429", "503"}  # wrong, each refused
+    for phase in ("quiet", "flooded"):
+        assert figures[phase]["pings"] > 0
+        assert 0 < figures[phase]["p50_ms"] <= figures[phase]["max_ms"]
+
+
+def test_a_flood_targets_only_this_machine_and_replays_need_a_match():
+    for extra, said in (
+        (["logins", "--url", "http://10.0.0.1:80"], "only targets loopback"),
+        (["replays", "--url", "http://127.0.0.1:9"], "give --match N"),
+        (["storms", "--url", "http://127.0.0.1:9"], "a flood of logins or replays"),
+    ):
+        done = subprocess.run(
+            [sys.executable, "-m", "ludoteca", "flood", *extra],
+            capture_output=True, text=True, timeout=60, check=False,
+            env={**os.environ, "PYTHONPATH": os.pathsep.join(sys.path)},
+        )  # fmt: skip
+        assert done.returncode == 2
+        assert said in done.stderr, done.stderr
