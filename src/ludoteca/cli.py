@@ -391,6 +391,15 @@ def serve(
     rate: Annotated[
         float, typer.Option(min=1.0, metavar="N", help="messages a second one connection may send")
     ] = 40.0,
+    entries_per_minute: Annotated[
+        int,
+        typer.Option(
+            min=1,
+            metavar="N",
+            help="entries (as a guest or registering) one address may make a minute; "
+            "a load test from this machine needs more",
+        ),
+    ] = 20,
 ) -> None:
     """Run the game room: open http://HOST:PORT in a browser."""
     from ludoteca.server import main as server
@@ -402,7 +411,7 @@ def serve(
     except server.StartError as error:
         raise CommandError(str(error)) from None
     typer.echo(f"ludoteca room at http://{host}:{port}/  (database: {server.shown_url(url)})")
-    server.serve(host, port, url, bot_delay, rate)
+    server.serve(host, port, url, bot_delay, rate, entries_per_minute)
 
 
 @app.command()

@@ -54,6 +54,8 @@ class Connection:
     ) -> None:
         self._send = send
         self.user = user
+        #: The session it was opened with: revoking that session closes it.
+        self.session: str | None = None
         self.tables: set[int] = set()
         self.in_lobby = True
         self.messages = Bucket(rate=messages_per_second, burst=2 * messages_per_second)

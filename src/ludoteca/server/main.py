@@ -109,10 +109,20 @@ def check_address(host: str, port: int) -> None:
         raise StartError(f"cannot listen on {host}:{port}: {reason}") from None
 
 
-def serve(host: str, port: int, db_url: str | None, bot_delay: float, rate: float) -> None:
+def serve(
+    host: str,
+    port: int,
+    db_url: str | None,
+    bot_delay: float,
+    rate: float,
+    entries_per_minute: int = 20,
+) -> None:
     collect_less()
     settings = Settings(
-        db_url=db_url or default_db_url(), bot_delay=bot_delay, messages_per_second=rate
+        db_url=db_url or default_db_url(),
+        bot_delay=bot_delay,
+        messages_per_second=rate,
+        entries_per_minute=entries_per_minute,
     )
     uvicorn.run(
         create_app(settings),
