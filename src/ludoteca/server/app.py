@@ -292,14 +292,18 @@ async def register(request: Request) -> Response:
 async def _password_right(request: Request, key: str, stored: str | None, given: str) -> bool:
     """Whether ``given`` is the password of the player whose name has this key; a wrong
     one counts against the limits of the name and the address. Raises TooMany when
-    either is used up, before any hashing: a flood of guesses costs the room nothing."""
+    either is used up, before any hashing: a flood of guesses costs the room nothing.
+    Each try counts before its hash is checked, so that guesses at once cannot all
+    slip under a limit; a right one is given back."""
     limits: EntryLimits = request.app.state.limits
-    address = _address(request)
-    check((limits.failures_per_name, key), (limits.failures_per_address, address))
+    tallies = ((limits.failures_per_name, key), (limits.failures_per_address, _address(request)))
+    check(*tallies)
+    for tally, counted in tallies:
+        tally.count(counted)
     if stored is not None and await password_matches(stored, given):
+        for tally, counted in tallies:
+            tally.refund(counted)
         return True
-    limits.failures_per_name.count(key)
-    limits.failures_per_address.count(address)
     return False
 
 

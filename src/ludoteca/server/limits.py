@@ -50,6 +50,11 @@ class Tally:
         if len(self._used) > MAX_KEYS:
             self._forget_full(now)
 
+    def refund(self, key: str) -> None:
+        """Give back what ``count`` took: it was not what the limit counts after all."""
+        now = self._clock()
+        self._used[key] = (min(float(self.limit.count), self._tokens(key, now) + 1), now)
+
     def _forget_full(self, now: float) -> None:
         full = [key for key in self._used if self._tokens(key, now) >= self.limit.count]
         for key in full:
