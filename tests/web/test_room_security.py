@@ -47,3 +47,26 @@ def test_the_page_keeps_to_its_policy_and_says_a_limit_in_words(browser: Any, tm
         assert anna.evaluate("fetch('/api/me').then((answer) => answer.status)") == 401
         assert anna.errors == bruno.errors == []
         assert anna_violations == bruno_violations == []
+
+
+def _log_in(page: Any, mode: str, name: str, password: str) -> None:
+    page.wait_for_selector("#entry-form")
+    page.click(f"[data-mode={mode}]")
+    page.fill("#entry-form input[name=name]", name)
+    page.fill("#entry-form input[name=password]", password)
+    page.click("#entry-form button[type=submit]")
+    page.wait_for_selector(".lobby")
+
+
+def test_logging_out_everywhere_ends_the_players_other_tab(browser: Any, tmp_path: Path):
+    with running(f"sqlite+aiosqlite:///{tmp_path / 'room.db'}") as live:
+        laptop = open_page(browser, live.http + "/")
+        _log_in(laptop, "register", "Carla", "carla's secret")
+        phone = open_page(browser, live.http + "/")
+        _log_in(phone, "login", "Carla", "carla's secret")
+        laptop.click("[data-action=logout-everywhere]")
+        laptop.wait_for_selector("#entry-form")
+        # The phone's socket is closed by the server, and it is back at the entry.
+        phone.wait_for_selector("#entry-form")
+        assert phone.evaluate("fetch('/api/me').then((answer) => answer.status)") == 401
+        assert laptop.errors == phone.errors == []
