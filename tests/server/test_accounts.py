@@ -208,3 +208,16 @@ def test_accents_still_make_another_name(room):
     zoe = Person.enter(room, "Zoe")
     zoë = Person.enter(room, "Zoë")
     assert {zoe.welcome["you"]["name"], zoë.welcome["you"]["name"]} == {"Zoe", "Zoë"}
+
+
+def test_passwords_beyond_those_waiting_to_be_checked_are_refused_at_once(room, monkeypatch):
+    # As if MAX_WAITING_HASHES passwords were being checked already.
+    from ludoteca.server import accounts
+
+    monkeypatch.setattr(accounts, "MAX_WAITING_HASHES", 0)
+    busy = room.post("/api/register", json=BRUNO)
+    assert busy.status_code == 503
+    assert busy.json()["code"] == "busy"
+    assert busy.headers["retry-after"] == "1"
+    monkeypatch.undo()
+    assert room.post("/api/register", json=BRUNO).status_code == 200
