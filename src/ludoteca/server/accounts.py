@@ -8,6 +8,7 @@ logging out deletes the row, so the cookie is worth nothing after it even if cop
 from __future__ import annotations
 
 import asyncio
+import functools
 import re
 import secrets
 import unicodedata
@@ -67,6 +68,7 @@ def check_name(name: object) -> str:
     return name
 
 
+@functools.lru_cache(maxsize=4096)  # the room asks for the keys of seated names often
 def name_key(name: str) -> str:
     """The form in which two names count as the same name.
 

@@ -180,7 +180,7 @@ class Room:
         return self.names.get(user_id)
 
     def name_taken(self, name: str, by_other_than: int | None = None) -> bool:
-        """Whether someone else online (or just entered) goes by this name."""
+        """Whether someone else online (or just entered, or seated) goes by this name."""
         key = name_key(name)
         now = time.monotonic()
         held = self._entered.get(key)

@@ -253,11 +253,6 @@ class Store:
             ).first()
         return None if row is None else UserRow(row.id, row.name, row.guest, row.password_hash)
 
-    async def user(self, user_id: int) -> UserRow | None:
-        async with self.engine.connect() as connection:
-            row = (await connection.execute(sa.select(users).where(users.c.id == user_id))).first()
-        return None if row is None else UserRow(row.id, row.name, row.guest, row.password_hash)
-
     async def set_password(self, user_id: int, password_hash: str) -> None:
         async with self.engine.begin() as connection:
             await connection.execute(
