@@ -399,6 +399,15 @@ def serve(
             help="WebSockets open at once from one address (a load test needs more)",
         ),
     ] = 200,
+    entries_per_minute: Annotated[
+        int,
+        typer.Option(
+            min=1,
+            metavar="N",
+            help="entries (as a guest or registering) one address may make a minute; "
+            "a load test from this machine needs more",
+        ),
+    ] = 20,
 ) -> None:
     """Run the game room: open http://HOST:PORT in a browser."""
     from ludoteca.server import main as server
@@ -410,7 +419,7 @@ def serve(
     except server.StartError as error:
         raise CommandError(str(error)) from None
     typer.echo(f"ludoteca room at http://{host}:{port}/  (database: {server.shown_url(url)})")
-    server.serve(host, port, url, bot_delay, rate, sockets_per_address)
+    server.serve(host, port, url, bot_delay, rate, sockets_per_address, entries_per_minute)
 
 
 @app.command()

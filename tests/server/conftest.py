@@ -65,8 +65,11 @@ def sqlite_url(tmp_path) -> str:
 
 @pytest.fixture
 def settings(sqlite_url) -> Settings:
-    """The app on SQLite, bots moving at once, test clients as quick as they like."""
-    return Settings(db_url=sqlite_url, bot_delay=0, messages_per_second=10_000)
+    """The app on SQLite, bots moving at once, test clients as quick as they like and
+    entering as often as they like (tests of the limits set their own)."""
+    return Settings(
+        db_url=sqlite_url, bot_delay=0, messages_per_second=10_000, entries_per_minute=10_000
+    )
 
 
 @pytest.fixture

@@ -25,12 +25,18 @@ def free_port() -> int:
 
 class Server:
     def __init__(
-        self, db_url: str, port: int | None = None, bot_delay: float = 0, rate: float = 40
+        self,
+        db_url: str,
+        port: int | None = None,
+        bot_delay: float = 0,
+        rate: float = 40,
+        entries_per_minute: int = 20,
     ) -> None:
         self.db_url = db_url
         self.port = port or free_port()
         self.bot_delay = bot_delay
         self.rate = rate
+        self.entries_per_minute = entries_per_minute
         self.process: subprocess.Popen[bytes] | None = None
         #: What the server wrote to stderr, once it has stopped.
         self.log = ""
@@ -46,7 +52,7 @@ class Server:
     def start(self) -> Server:
         command = [sys.executable, "-m", "ludoteca", "serve", "--port", str(self.port)]
         command += ["--db", self.db_url, "--bot-delay", str(self.bot_delay)]
-        command += ["--rate", str(self.rate)]
+        command += ["--rate", str(self.rate), "--entries-per-minute", str(self.entries_per_minute)]
         env = {**os.environ, "PYTHONPATH": os.pathsep.join(sys.path)}
         self.process = subprocess.Popen(
             command, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE

@@ -1,6 +1,7 @@
 """Bad input: every kind gets a clear error or a closed connection with a reason,
 changes nothing, and never brings the server down."""
 
+import itertools
 import json
 
 import pytest
@@ -146,6 +147,9 @@ _messages = st.one_of(
 )
 
 
+_examples = itertools.count()
+
+
 @settings(
     max_examples=150,
     deadline=None,
@@ -153,9 +157,11 @@ _messages = st.one_of(
 )
 @given(message=_messages)
 def test_the_protocol_survives_anything(enter, room, message):
-    anna = enter("Fuzz")
+    # New names each example: the last example's players keep theirs while seated.
+    n = next(_examples)
+    anna = enter(f"Fuzz{n}")
     table = anna.create("keltis")
-    bruno = enter("Other")
+    bruno = enter(f"Other{n}")
     bruno.send(t="join", table=table)
     bruno.expect("sync")
     before = _state(room, table)

@@ -22,7 +22,8 @@ def test_bad_nicknames_are_refused_with_what_is_allowed(room, name):
 
 
 def test_malformed_entry_requests_are_refused(room):
-    assert room.post("/api/guest", content=b"not json").status_code == 400
+    json_type = {"content-type": "application/json"}
+    assert room.post("/api/guest", content=b"not json", headers=json_type).status_code == 400
     assert room.post("/api/guest", json={"nom": "Anna"}).status_code == 400
     assert room.post("/api/guest", json={"name": 5}).status_code == 400
 

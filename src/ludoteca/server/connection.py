@@ -63,6 +63,8 @@ class Connection:
         self.user = user
         #: Where it comes from (behind a trusted proxy, the address it forwards).
         self.address = address
+        #: The session it was opened with: revoking that session closes it.
+        self.session: str | None = None
         self.tables: set[int] = set()
         self.in_lobby = True
         self.messages = Bucket(rate=messages_per_second, burst=2 * messages_per_second)

@@ -54,7 +54,9 @@ async def _finished(request: Request) -> Replay | Response:
 async def _viewer_seat(request: Request, stored: StoredMatch) -> int | None:
     """The seat of the person asking in that match, or None (a spectator's view)."""
     room = request.app.state.room
-    person = await person_of(room, request.app.state.sessions, request.cookies.get(COOKIE))
+    person = await person_of(
+        room, request.app.state.sessions.session_id(request.cookies.get(COOKIE))
+    )
     return None if person is None else stored.seat_of(person.id)
 
 

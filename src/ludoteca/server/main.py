@@ -131,6 +131,7 @@ def serve(
     bot_delay: float,
     rate: float,
     sockets_per_address: int = Settings.sockets_per_address,
+    entries_per_minute: int = Settings.entries_per_minute,
 ) -> None:
     collect_less()
     settings = Settings(
@@ -138,6 +139,7 @@ def serve(
         bot_delay=bot_delay,
         messages_per_second=rate,
         sockets_per_address=sockets_per_address,
+        entries_per_minute=entries_per_minute,
     )
     config = uvicorn.Config(
         create_app(settings),

@@ -69,6 +69,13 @@ class Settings:
     sockets_per_address: int = 200
     #: Seconds an open table waits for its seated people to come back before it closes.
     open_table_grace: float = 60.0
+    #: Entering over HTTP (docs/security.md): wrong passwords for one name and from one
+    #: address within ``login_window`` seconds, and entries (as a guest or registering)
+    #: from one address a minute.
+    login_failures_per_name: int = 5
+    login_failures_per_address: int = 20
+    login_window: float = 300.0
+    entries_per_minute: int = 20
     #: The room's clock (seconds): tests give a clock of their own, to run time on at will.
     now: Callable[[], float] = time.time
 
@@ -183,14 +190,30 @@ class Room:
         return self.names.get(user_id)
 
     def name_taken(self, name: str, by_other_than: int | None = None) -> bool:
-        """Whether someone else online (or just entered) goes by this name."""
+        """Whether someone else online (or just entered, or seated) goes by this name."""
         key = name_key(name)
         now = time.monotonic()
         held = self._entered.get(key)
         if held is not None and held[0] != by_other_than and held[1] > now:
             return True
         online = self._online_keys.get(key)
-        return online is not None and online != by_other_than
+        if online is not None and online != by_other_than:
+            return True
+        return self.name_seated(name, by_other_than)
+
+    def name_seated(self, name: str, by_other_than: int | None = None) -> bool:
+        """Whether someone else has a seat under this name at an open or running table:
+        a guest who lost their connection keeps their name for their way back."""
+        key = name_key(name)
+        return any(
+            chair is not None
+            and chair.user_id is not None
+            and chair.user_id != by_other_than
+            and name_key(chair.name) == key
+            for table in self.tables.values()
+            if table.status in (OPEN, RUNNING)
+            for chair in table.seats
+        )
 
     def hold_name(self, user_id: int, name: str) -> None:
         self.names[user_id] = name

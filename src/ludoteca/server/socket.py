@@ -23,12 +23,11 @@ from .room import Room
 log = logging.getLogger("ludoteca.server")
 
 
-async def person_of(room: Room, sessions: Sessions, cookie: str | None) -> p.Person | None:
-    """Who a session cookie belongs to, if it is genuine and the person exists."""
-    user_id = sessions.user_id(cookie)
-    if user_id is None:
+async def person_of(room: Room, session: str | None) -> p.Person | None:
+    """Whose a session is, if it stands (one look-up, as a socket opens)."""
+    if session is None:
         return None
-    user = await room.store.user(user_id)
+    user = await room.store.session_user(session)
     return None if user is None else p.Person(user.id, user.name, user.guest)
 
 
@@ -57,7 +56,9 @@ async def serve_socket(state: Any, scope: Scope, receive: Receive, send: Send) -
         # refused before the handshake completes.
         await send({"type": "websocket.close", "code": 1008, "reason": "cross-origin"})
         return
-    person = await person_of(room, state.sessions, _cookie(headers))
+    sessions: Sessions = state.sessions
+    session = sessions.session_id(_cookie(headers))
+    person = await person_of(room, session)
     await send({"type": "websocket.accept"})
     address = (scope.get("client") or ("", 0))[0]
     refusal = None
@@ -75,6 +76,7 @@ async def serve_socket(state: Any, scope: Scope, receive: Receive, send: Send) -
     connection = Connection(
         send, person, settings.messages_per_second, settings.chat_per_second, address
     )
+    connection.session = session
     connection.start()
     room.connect(connection)
     try:

@@ -2,6 +2,7 @@
 // module only routes: server messages update the lobby or table state, and the screen
 // showing draws it. The rules stay on the server; the client never decides a move.
 
+import { post } from "./core/api.js";
 import { Connection } from "./core/connection.js";
 import { t } from "./core/i18n.js";
 import { applyEvent, fromSync } from "./core/table-state.js";
@@ -152,7 +153,7 @@ async function enter() {
 
 async function logout() {
   connection?.close();
-  await fetch("/api/logout", { method: "POST" });
+  await post("/api/logout");
   table = null;
   lobbyScreen = null;
   tableScreen?.destroy();

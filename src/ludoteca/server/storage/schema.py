@@ -13,7 +13,8 @@ users = sa.Table(
     metadata,
     sa.Column("id", sa.Integer, primary_key=True, autoincrement=True),
     sa.Column("name", sa.String(40), nullable=False),
-    sa.Column("name_key", sa.String(40), nullable=False),
+    #: accounts.name_key: the TR39 skeleton of the casefolded NFKC name.
+    sa.Column("name_key", sa.String(100), nullable=False),
     sa.Column("password_hash", sa.String(200), nullable=True),
     sa.Column("guest", sa.Boolean, nullable=False),
     sa.Column("created_at", sa.Float, nullable=False),
@@ -24,6 +25,16 @@ users = sa.Table(
         sqlite_where=sa.text("NOT guest"),
         postgresql_where=sa.text("NOT guest"),
     ),
+)
+
+#: Sessions that stand: logging out deletes the row, and the cookie naming it is void.
+sessions = sa.Table(
+    "sessions",
+    metadata,
+    sa.Column("id", sa.String(64), primary_key=True),
+    sa.Column("user_id", sa.Integer, nullable=False),
+    sa.Column("created_at", sa.Float, nullable=False),
+    sa.Index("sessions_user", "user_id"),
 )
 
 #: Secrets the server makes once and keeps: the key that signs sessions.

@@ -22,7 +22,17 @@ from alembic.config import Config
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.ext.asyncio import AsyncEngine, create_async_engine
 
-from .schema import chat, matches, moves, rating_changes, ratings, server_keys, tables, users
+from .schema import (
+    chat,
+    matches,
+    moves,
+    rating_changes,
+    ratings,
+    server_keys,
+    sessions,
+    tables,
+    users,
+)
 
 #: ``moves.by`` for chance outcomes.
 CHANCE_BY = -1
@@ -243,10 +253,49 @@ class Store:
             ).first()
         return None if row is None else UserRow(row.id, row.name, row.guest, row.password_hash)
 
-    async def user(self, user_id: int) -> UserRow | None:
+    async def set_password(self, user_id: int, password_hash: str) -> None:
+        async with self.engine.begin() as connection:
+            await connection.execute(
+                users.update().where(users.c.id == user_id).values(password_hash=password_hash)
+            )
+
+    # -- sessions -------------------------------------------------------------------------
+
+    async def add_session(self, session_id: str, user_id: int) -> None:
+        async with self.engine.begin() as connection:
+            await connection.execute(
+                sessions.insert().values(id=session_id, user_id=user_id, created_at=time.time())
+            )
+
+    async def session_user(self, session_id: str) -> UserRow | None:
+        """The user of a session that stands (one look-up by primary key, with the user's
+        row), or None once it was revoked."""
         async with self.engine.connect() as connection:
-            row = (await connection.execute(sa.select(users).where(users.c.id == user_id))).first()
+            row = (
+                await connection.execute(
+                    sa.select(users)
+                    .join(sessions, sessions.c.user_id == users.c.id)
+                    .where(sessions.c.id == session_id)
+                )
+            ).first()
         return None if row is None else UserRow(row.id, row.name, row.guest, row.password_hash)
+
+    async def revoke_session(self, session_id: str) -> None:
+        async with self.engine.begin() as connection:
+            await connection.execute(sessions.delete().where(sessions.c.id == session_id))
+
+    async def revoke_sessions(self, user_id: int, keep: str | None = None) -> None:
+        """Every session of a user, but ``keep``."""
+        where = sessions.c.user_id == user_id
+        if keep is not None:
+            where &= sessions.c.id != keep
+        async with self.engine.begin() as connection:
+            await connection.execute(sessions.delete().where(where))
+
+    async def forget_sessions_before(self, moment: float) -> None:
+        """Sessions older than their cookies may be: nothing can name them any more."""
+        async with self.engine.begin() as connection:
+            await connection.execute(sessions.delete().where(sessions.c.created_at < moment))
 
     # -- the room -------------------------------------------------------------------------
 

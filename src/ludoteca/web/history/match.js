@@ -2,6 +2,7 @@
 // plays and jumps move by move. Each step is the view the room gives this person for
 // that point: a spectator's, or their own seat's if they played (never another hand).
 
+import { post } from "../core/api.js";
 import { fill, h } from "../core/dom.js";
 import { addCatalog, t } from "../core/i18n.js";
 import { setupChrome } from "../screens/chrome.js";
@@ -131,7 +132,7 @@ async function show() {
 
 const chrome = setupChrome({
   rerender: () => { stopAll(); views.clear(); show(); },
-  logout: async () => { await fetch("/api/logout", { method: "POST" }); location.reload(); },
+  logout: async () => { await post("/api/logout"); location.reload(); },
 });
 const me = await fetch("/api/me");
 if (me.ok) chrome.entered(await me.json());

@@ -1,6 +1,7 @@
 // A registered player's page: games played and won per game, and recent matches, each
 // linking to its result and replay.
 
+import { post } from "../core/api.js";
 import { fill, h } from "../core/dom.js";
 import { addCatalog, t } from "../core/i18n.js";
 import { setupChrome } from "../screens/chrome.js";
@@ -50,7 +51,7 @@ async function show() {
 
 const chrome = setupChrome({
   rerender: () => show(),
-  logout: async () => { await fetch("/api/logout", { method: "POST" }); location.reload(); },
+  logout: async () => { await post("/api/logout"); location.reload(); },
 });
 const me = await fetch("/api/me");
 if (me.ok) chrome.entered(await me.json());

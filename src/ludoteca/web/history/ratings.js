@@ -1,6 +1,7 @@
 // A game's leaderboard: registered players by their Elo rating in that game, with a
 // tab for each game.
 
+import { post } from "../core/api.js";
 import { fill, h } from "../core/dom.js";
 import { addCatalog, t } from "../core/i18n.js";
 import { setupChrome } from "../screens/chrome.js";
@@ -43,7 +44,7 @@ async function show() {
 
 const chrome = setupChrome({
   rerender: () => show(),
-  logout: async () => { await fetch("/api/logout", { method: "POST" }); location.reload(); },
+  logout: async () => { await post("/api/logout"); location.reload(); },
 });
 const me = await fetch("/api/me");
 if (me.ok) chrome.entered(await me.json());

@@ -1,6 +1,7 @@
 // The frame around every screen: the name of the room, the language and theme switches,
 // who you are, and the way out. Language and theme are kept in localStorage.
 
+import { post } from "../core/api.js";
 import { fill, h } from "../core/dom.js";
 import { LANGUAGES, addCatalog, browserLanguage, getLanguage, setLanguage, t } from "../core/i18n.js";
 import catalog from "./room.i18n.js";
@@ -43,6 +44,11 @@ export function setupChrome({ rerender, logout }) {
         person.guest ? person.name : h("a", { href: `/players/${encodeURIComponent(person.name)}`, "data-action": "my-page" }, person.name),
         person.guest ? h("span", { class: "muted small" }, ` (${t("chrome.guest")})`) : null) : null,
       person ? h("button", { type: "button", "data-action": "logout", onclick: logout }, t("chrome.logout")) : null,
+      // Every session of a registered player ends: a phone left logged in, a shared computer.
+      person && !person.guest ? h("button", {
+        type: "button", "data-action": "logout-everywhere", title: t("chrome.logoutEverywhereTip"),
+        onclick: async () => { await post("/api/logout?everywhere"); logout(); },
+      }, t("chrome.logoutEverywhere")) : null,
       language, theme);
   }
 

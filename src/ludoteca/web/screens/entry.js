@@ -1,6 +1,7 @@
 // The entry screen: a nickname to play as a guest, or a registered player's name and
 // password (log in, or register a new one). Refusals come back from the server as text.
 
+import { post } from "../core/api.js";
 import { fill, h } from "../core/dom.js";
 import { t } from "../core/i18n.js";
 import { serverText } from "./messages.js";
@@ -19,7 +20,7 @@ export function showEntry(root, entered) {
     if (mode !== "guest") body.password = form.elements.password.value;
     const path = { guest: "/api/guest", login: "/api/login", register: "/api/register" }[mode];
     message.textContent = "";
-    const answer = await fetch(path, { method: "POST", body: JSON.stringify(body) });
+    const answer = await post(path, body);
     const data = await answer.json();
     if (answer.ok) entered(data);
     else message.textContent = t("entry.refused", { reason: serverText({ code: data.code, text: data.error, params: data.params }) });

@@ -1,0 +1,87 @@
+"""Limits on entering the room over HTTP: wrong passwords per name and per address,
+entries per address (docs/security.md).
+
+Each limit allows ``count`` within ``seconds``, as a token bucket per key (a name, an
+address): a burst of ``count`` at once, then one more each ``seconds / count``.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+
+#: Keys kept per limit before those that are back to full are forgotten.
+MAX_KEYS = 10_000
+
+
+@dataclass(frozen=True, slots=True)
+class Limit:
+    """``count`` within ``seconds``; ``setting`` names it (room.Settings, docs/security.md)."""
+
+    setting: str
+    count: int
+    seconds: float
+
+
+class Tally:
+    """How much of a limit each key has used."""
+
+    def __init__(self, limit: Limit, clock: Callable[[], float] = time.monotonic) -> None:
+        self.limit = limit
+        self._clock = clock
+        self._rate = limit.count / limit.seconds
+        #: key -> (tokens left, when they were counted)
+        self._used: dict[str, tuple[float, float]] = {}
+
+    def _tokens(self, key: str, now: float) -> float:
+        tokens, stamp = self._used.get(key, (self.limit.count, now))
+        return min(float(self.limit.count), tokens + (now - stamp) * self._rate)
+
+    def retry_after(self, key: str) -> int | None:
+        """Whole seconds until ``key`` may act again, or None when it may now."""
+        tokens = self._tokens(key, self._clock())
+        return None if tokens >= 1 else max(1, math.ceil((1 - tokens) / self._rate))
+
+    def count(self, key: str) -> None:
+        now = self._clock()
+        self._used[key] = (max(0.0, self._tokens(key, now) - 1), now)
+        if len(self._used) > MAX_KEYS:
+            self._forget_full(now)
+
+    def refund(self, key: str) -> None:
+        """Give back what ``count`` took: it was not what the limit counts after all."""
+        now = self._clock()
+        self._used[key] = (min(float(self.limit.count), self._tokens(key, now) + 1), now)
+
+    def _forget_full(self, now: float) -> None:
+        full = [key for key in self._used if self._tokens(key, now) >= self.limit.count]
+        for key in full:
+            del self._used[key]
+
+
+class TooMany(Exception):
+    """A limit is used up: ``retry_after`` seconds until it allows one more."""
+
+    def __init__(self, limit: Limit, retry_after: int) -> None:
+        super().__init__(limit.setting)
+        self.limit = limit
+        self.retry_after = retry_after
+
+
+def check(*tallies: tuple[Tally, str]) -> None:
+    """Raise TooMany for the first (tally, key) that is used up."""
+    for tally, key in tallies:
+        wait = tally.retry_after(key)
+        if wait is not None:
+            raise TooMany(tally.limit, wait)
+
+
+@dataclass(frozen=True, slots=True)
+class EntryLimits:
+    """The room's limits on entering, each a Tally of its own."""
+
+    failures_per_name: Tally
+    failures_per_address: Tally
+    entries_per_address: Tally
