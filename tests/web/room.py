@@ -23,8 +23,15 @@ MY_TURN = (
 LOG = f"{STATE}.view.log.length"
 
 
-def open_page(browser: Any, url: str, lang: str = "en", width: int = 1280) -> Any:
-    context = browser.new_context(viewport={"width": width, "height": 950}, locale=lang)
+def open_page(
+    browser: Any, url: str, lang: str = "en", width: int = 1280, policy: bool = False
+) -> Any:
+    """A page of the room in a context of its own. Playwright runs a string given to
+    ``wait_for_function`` through eval, which the room's Content-Security-Policy forbids:
+    the policy is bypassed unless ``policy`` (then wait with selectors only)."""
+    context = browser.new_context(
+        viewport={"width": width, "height": 950}, locale=lang, bypass_csp=not policy
+    )
     page = context.new_page()
     page.errors = []
     page.on("pageerror", lambda error: page.errors.append(str(error)))

@@ -110,7 +110,8 @@ def test_two_people_a_spectator_a_reload_and_a_language_switch(browser: Any, ser
     bruno.fill("#entry-form input[name=name]", "anna")
     bruno.click("#entry-form button[type=submit]")
     bruno.wait_for_selector(".entry-error:not(:empty)")
-    assert "C'è già qualcuno di nome anna" in bruno.inner_text(".entry-error")
+    # Anna has a seat at her table: her name is hers while she sits there.
+    assert "Qualcuno di nome anna ha un posto a un tavolo" in bruno.inner_text(".entry-error")
     enter(bruno, "Bruno")
     assert "Siediti" in bruno.inner_text(f"[data-table='{table_id}']")
     bruno.click(f"[data-table='{table_id}'] [data-action=join]")
