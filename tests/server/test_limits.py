@@ -130,3 +130,34 @@ def test_one_address_holds_at_most_so_many_sockets(limited):
     assert "at most 3 from one address (sockets_per_address)" in closed.reason
     people[0].close()
     Person(room, "Dario", dict(response.cookies))
+
+
+def _guest_names(sqlite_url: str) -> list[str]:
+    import sqlite3
+
+    with sqlite3.connect(sqlite_url.split("///", 1)[1]) as db:
+        return sorted(name for (name,) in db.execute("SELECT name FROM users WHERE guest"))
+
+
+def test_the_rows_of_guests_no_session_holds_are_forgotten(settings, sqlite_url):
+    with TestClient(create_app(settings)) as room:
+        gone = dict(room.post("/api/guest", json={"name": "Anna"}).cookies)
+        room.post("/api/guest", json={"name": "Bruno"})
+        seated = Person.enter(room, "Carla")
+        seated.create("krone")
+        room.post("/api/logout", json={}, cookies=seated.cookies)  # seated, session or not
+        room.post("/api/logout", json={}, cookies=gone)
+        room.post("/api/guest", json={"name": "Dario"})
+        room.post("/api/logout", json={}, cookies=dict(room.cookies))  # the newest row
+        Person.close_all()
+    assert _guest_names(sqlite_url) == ["Anna", "Bruno", "Carla", "Dario"]
+    # Housekeeping runs as the room opens: kept an hour by default, so nobody goes yet.
+    with TestClient(create_app(settings)):
+        pass
+    assert _guest_names(sqlite_url) == ["Anna", "Bruno", "Carla", "Dario"]
+    with TestClient(create_app(replace(settings, guest_rows_kept=0))) as room:
+        # Anna logged out and went: her row is gone. Bruno's session holds his, Carla's
+        # seat at an open table hers, and Dario's is the newest, whose id SQLite would
+        # give out again.
+        assert _guest_names(sqlite_url) == ["Bruno", "Carla", "Dario"]
+        assert room.post("/api/guest", json={"name": "Anna"}).status_code == 200

@@ -72,7 +72,6 @@ def create_app(settings: Settings) -> RoomApp:
         await room.open()
         app.state.room = room
         app.state.sessions = Sessions(await store.server_key("session"))
-        await store.forget_sessions_before(time.time() - SESSION_SECONDS)
         try:
             yield
         finally:

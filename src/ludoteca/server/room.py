@@ -25,7 +25,7 @@ from ludoteca.engine.options import check_options
 
 from . import commands, thinking
 from . import protocol as p
-from .accounts import name_key
+from .accounts import SESSION_SECONDS, name_key
 from .clock import ClockError, TimeControl, check_grace
 from .connection import Connection
 from .journal import Journal
@@ -69,6 +69,10 @@ class Settings:
     sockets_per_address: int = 200
     #: Seconds an open table waits for its seated people to come back before it closes.
     open_table_grace: float = 60.0
+    #: Housekeeping, at the start and then this often: sessions past their age and the
+    #: rows of guests no session holds (kept this long after they entered) are deleted.
+    housekeeping_seconds: float = 3600.0
+    guest_rows_kept: float = 3600.0
     #: Entering over HTTP (docs/security.md): wrong passwords for one name and from one
     #: address within ``login_window`` seconds, and entries (as a guest or registering)
     #: from one address a minute.
@@ -89,6 +93,7 @@ class Room:
         self.tables: dict[int, Table] = {}
         self.connections: dict[int, set[Connection]] = {}
         self._sockets_at: Counter[str] = Counter()
+        self._housekeeping: asyncio.Task[None] | None = None
         self.names: dict[int, str] = {}
         self._online_keys: dict[str, int] = {}
         self._entered: dict[str, tuple[int, float]] = {}
@@ -122,8 +127,32 @@ class Room:
             await self._bring_back(live)
         # Nobody is online after a restart: the open tables wait for their people.
         self._close_if_abandoned_soon([t.id for t in self.tables.values() if t.status == OPEN])
+        await self.keep_house()
+        self._housekeeping = asyncio.get_running_loop().create_task(self._keep_house_often())
+
+    async def keep_house(self) -> None:
+        """Forget what nothing can reach any more: sessions older than their cookies may
+        be, and guests no session holds (their names are free; 300 entries were 300 rows
+        kept for ever). A guest online or seated is kept, session or not."""
+        now = time.time()
+        await self.store.forget_sessions_before(now - SESSION_SECONDS)
+        held = set(self.connections)
+        held.update(user for user, _until in self._entered.values())
+        for table in self.tables.values():
+            held.update(c.user_id for c in table.seats if c is not None and c.user_id is not None)
+        await self.store.forget_guests(held, now - self.settings.guest_rows_kept)
+
+    async def _keep_house_often(self) -> None:
+        while True:
+            await asyncio.sleep(self.settings.housekeeping_seconds)
+            try:
+                await self.keep_house()
+            except Exception:
+                log.exception("housekeeping failed; it runs again after housekeeping_seconds")
 
     async def close(self) -> None:
+        if self._housekeeping is not None:
+            self._housekeeping.cancel()
         await self.journal.stop()
         await self.store.close()
         thinking.stop()

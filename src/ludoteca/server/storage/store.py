@@ -11,7 +11,7 @@ import dataclasses
 import operator
 import secrets
 import time
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from importlib import resources
 from typing import Any, cast
@@ -296,6 +296,25 @@ class Store:
         """Sessions older than their cookies may be: nothing can name them any more."""
         async with self.engine.begin() as connection:
             await connection.execute(sessions.delete().where(sessions.c.created_at < moment))
+
+    async def forget_guests(self, keep: Collection[int], created_before: float) -> int:
+        """Delete the rows of guests no session holds, created before ``created_before``,
+        but those in ``keep`` (online, seated); how many went. Their matches keep their
+        names in the seats. The newest row of all is never deleted: SQLite gives a new
+        row the highest id plus one, and an id handed out again would make a newcomer the
+        player of a gone guest's matches."""
+        newest = sa.select(sa.func.max(users.c.id)).scalar_subquery()
+        where = (
+            users.c.guest.is_(True)
+            & (users.c.created_at < created_before)
+            & (users.c.id < newest)
+            & users.c.id.not_in(sa.select(sessions.c.user_id))
+        )
+        if keep:
+            where &= users.c.id.not_in(sorted(keep))
+        async with self.engine.begin() as connection:
+            result = await connection.execute(users.delete().where(where))
+        return int(result.rowcount or 0)
 
     # -- the room -------------------------------------------------------------------------
 
