@@ -8,17 +8,22 @@ See docs/protocol.md for an example of every message.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Annotated, Any
 
 import msgspec
 
 #: Longest message a client may send, in bytes; a longer one closes the connection.
 MAX_MESSAGE_BYTES = 16 * 1024
 MAX_CHAT_CHARS = 500
+#: How a client names a request, so that a repeat of it (a double click, a message sent
+#: again) is refused instead of done twice.
+RequestId = Annotated[str, msgspec.Meta(min_length=1, max_length=64)]
 
 
-class ClientMessage(msgspec.Struct, tag_field="t", forbid_unknown_fields=True):
-    pass
+class ClientMessage(msgspec.Struct, tag_field="t", forbid_unknown_fields=True, kw_only=True):
+    #: The request's id, fresh for each request: one the connection sent recently is
+    #: refused (``repeated``). Keyword-only, so that it follows each message's own fields.
+    rid: RequestId | None = None
 
 
 # -- lobby and chat -----------------------------------------------------------------------
@@ -332,12 +337,14 @@ class Info(ServerMessage, tag="info"):
 
 
 class Error(ServerMessage, tag="error"):
-    """A refusal: nothing changed. ``code`` names the kind, ``text`` says what and why."""
+    """A refusal: nothing changed. ``code`` names the kind, ``text`` says what and why;
+    ``rid`` is the refused request's id, when it had one."""
 
     code: str
     text: str
     table: int | None = None
     params: dict[str, Any] = {}
+    rid: str | None = None
 
 
 class Pong(ServerMessage, tag="pong"):
