@@ -33,6 +33,7 @@ class Krone(Game):
     )
     min_players = 2
     max_players = 5
+    verbs = moves.VERBS
     open_information = True
     pages = MappingProxyType(view.PAGES)
 

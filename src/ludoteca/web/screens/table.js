@@ -50,8 +50,11 @@ export function createTableScreen(root, ctx) {
   const seated = () => state.info.seats.some((seat) => seat.name === ctx.me() && !seat.bot);
 
   function sendLine(text) {
-    // A legal move typed in the chat is played; anything else is chat or a command.
-    if (state.view && state.you !== null && state.view.legal_moves.includes(text)) {
+    // A player's line that begins as a move does ("keep 9", "roll" out of turn) is sent
+    // as one, so that a mistyped move is refused in words instead of said to the table.
+    // Anything else is chat, or a command.
+    const verb = text.split(/\s+/)[0].toLowerCase();
+    if (state.view && !state.view.result && state.you !== null && game().verbs.includes(verb)) {
       ctx.send({ t: "move", table: state.id, v: state.v, move: text });
     } else {
       ctx.send({ t: "chat", text, table: state.id });
