@@ -3,7 +3,7 @@
 // that point: a spectator's, or their own seat's if they played (never another hand).
 
 import { fill, h } from "../core/dom.js";
-import { addCatalog, t } from "../core/i18n.js";
+import { addCatalog, dateText, t } from "../core/i18n.js";
 import { setupChrome } from "../screens/chrome.js";
 import { serverText } from "../screens/messages.js";
 import { gameName } from "../screens/names.js";
@@ -65,7 +65,7 @@ async function show() {
   fill(screen, h("div", { class: "history" },
     h("header", { class: "history-head" },
       h("h1", {}, gameName(game), " ", h("span", { class: "muted" }, t("history.match", { id: summary.id }))),
-      h("span", { class: "muted" }, new Date(summary.finished_at * 1000).toLocaleString()),
+      h("span", { class: "muted" }, dateText(new Date(summary.finished_at * 1000), true)),
       h("a", { href: `/rules/${summary.game}` }, t("nav.rules")),
       summary.document ? h("a", { href: `/api/matches/${summary.id}/document`, download: "", "data-action": "download", title: t("history.documentTip") }, t("history.document")) : null,
       summary.you === null ? h("span", { class: "muted" }, t("history.spectator")) : h("span", { class: "muted" }, t("history.yourSeat"))),

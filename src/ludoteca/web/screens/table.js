@@ -7,7 +7,7 @@ import { fill, h } from "../core/dom.js";
 import { t } from "../core/i18n.js";
 import { actions, clocksNow, missingPlayers } from "../core/table-state.js";
 import { createChat } from "./chat.js";
-import { gameName, optionLabel, optionTip, optionValueText } from "./names.js";
+import { gameName, optionLabel, optionTip, optionValueText, seatName } from "./names.js";
 import { resultPanel } from "./result.js";
 import { clockSummary } from "./table-settings.js";
 
@@ -46,7 +46,7 @@ export function createTableScreen(root, ctx) {
   const ticker = setInterval(drawClocks, 250);
 
   const game = () => ctx.games.find((g) => g.id === state.info.game);
-  const names = () => state.info.seats.map((seat) => seat.name);
+  const names = () => state.info.seats.map((seat) => seatName(seat.name));
   const seated = () => state.info.seats.some((seat) => seat.name === ctx.me() && !seat.bot);
 
   function sendLine(text) {
@@ -81,7 +81,7 @@ export function createTableScreen(root, ctx) {
       const mine = seat.name === me && !seat.bot;
       const marks = [];
       if (seat.name !== null && info.host === seat.name && !seat.bot) marks.push(h("span", { class: "mark host", title: t("table.hostTip") }, "★"));
-      if (seat.bot) marks.push(h("span", { class: "mark bot", title: t("lobby.botTip", { level: seat.bot }) }, t("table.bot")));
+      if (seat.bot) marks.push(h("span", { class: "mark bot", title: t("lobby.botTip", { level: t(`level.${seat.bot}`) }) }, t("table.bot")));
       if (seat.replaced) marks.push(h("span", { class: "mark replaced", title: t(seat.replaced === "time" ? "table.replacedTime" : "table.replacedAway") }, "↺"));
       const dot = seat.name === null ? null : h("span", {
         class: `dot ${seat.connected ? "on" : "off"}`,
@@ -93,7 +93,7 @@ export function createTableScreen(root, ctx) {
         info.host === me ? h("button", { "data-action": `bot-${i}`, title: t("table.botTip", { level }), onclick: () => ctx.send({ t: "bot", table: state.id, level, seat: i }) }, t("table.addBot")) : null,
       ] : [];
       const kick = info.status === "open" && info.host === me && seat.name !== null && !mine
-        ? h("button", { class: "small", "data-action": `kick-${i}`, title: t("table.kickTip", { name: seat.name }), onclick: () => ctx.send({ t: "kick", table: state.id, name: seat.name }) }, "✕")
+        ? h("button", { class: "small", "data-action": `kick-${i}`, title: t("table.kickTip", { name: seatName(seat.name) }), onclick: () => ctx.send({ t: "kick", table: state.id, name: seat.name }) }, "✕")
         : null;
       return h("li", {
         class: `seat-row${mine ? " you" : ""}${toMove === i ? " to-move" : ""}${seat.name === null ? " free" : ""}`,
@@ -101,7 +101,7 @@ export function createTableScreen(root, ctx) {
       },
       h("span", { class: "swatch", title: t("table.seat", { n: i + 1 }) }, String(i + 1)),
       dot,
-      h("span", { class: "who" }, seat.name ?? t("table.freeSeat")),
+      h("span", { class: "who" }, seatName(seat.name) ?? t("table.freeSeat")),
       ...marks,
       toMove === i ? h("span", { class: "turn", title: t("table.toMoveTip") }, t("table.toMove")) : null,
       h("span", { class: "clock", "data-clock": i }),
