@@ -248,7 +248,9 @@ export function createTableScreen(root, ctx) {
       }
       logList.append(h("li", {
         class: entry.by === "chance" ? "chance" : `seat-${entry.by}`,
-        title: entry.move,
+        // The move's notation, for those who type moves; a hidden move's entry is the
+        // engine's English sentence instead, which the line itself says in words.
+        title: game().verbs.includes(entry.move.split(" ")[0]) ? entry.move : undefined,
         dataset: { text, count: "1" },
       }, text));
     }
