@@ -153,6 +153,13 @@ def test_krone_in_italian_and_german_says_its_cards_and_moves_in_words(browser: 
     pending = page.inner_text(".kk-pending")
     assert re.fullmatch(r"OK: Ilaria legt .+ beiseite", pending), pending
     assert page.inner_text("[data-key=cancel]") == "Auswahl aufheben"
+    # Called off, the match's own page names the bot in words too.
+    page.once("dialog", lambda dialog: dialog.accept())
+    page.click("[data-action=abort]")
+    page.wait_for_selector(".result.aborted")
+    page.goto(f"{server.http}/matches/{state(page)['info']['match']}")
+    page.wait_for_selector(".result")
+    assert "Bot 1 (gierig)" in page.inner_text("body")
     assert page.errors == watcher.errors == []
     page.context.close()
     watcher.context.close()

@@ -6,7 +6,7 @@ import { fill, h } from "../core/dom.js";
 import { addCatalog, dateText, t } from "../core/i18n.js";
 import { setupChrome } from "../screens/chrome.js";
 import { serverText } from "../screens/messages.js";
-import { gameName } from "../screens/names.js";
+import { gameName, seatName } from "../screens/names.js";
 import { resultPanel } from "../screens/result.js";
 import catalog from "./history.i18n.js";
 
@@ -52,7 +52,7 @@ async function show() {
   }
   const game = games.find((g) => g.id === summary.game);
   document.title = `${gameName(game)} · ${t("history.match", { id: summary.id })} · ludoteca`;
-  const names = summary.names.map((name, seat) => name ?? t("table.seat", { n: seat + 1 }));
+  const names = summary.names.map((name, seat) => seatName(name) ?? t("table.seat", { n: seat + 1 }));
   const boardBox = h("div", { id: "board", class: "board-host" });
   const slider = h("input", {
     type: "range", min: 0, max: summary.moves, value: summary.moves, "aria-label": t("history.step"),
