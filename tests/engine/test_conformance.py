@@ -55,6 +55,26 @@ def test_game_describes_itself(game_id):
     json.dumps(info)
 
 
+def test_every_move_begins_with_one_of_the_games_verbs(game_id):
+    game = ludoteca.game(game_id)
+    assert game.describe()["verbs"] == list(game.verbs)
+    match = game.new_match(game.min_players)
+    begun = set()
+    for m in playout(match, random.Random(5)):
+        if m.to_move is not CHANCE:
+            begun |= {str(move).split()[0] for move in m.legal_moves()}
+    begun |= {entry.text.split()[0] for entry in match.log}
+    assert begun <= set(game.verbs), begun - set(game.verbs)
+    # Each verb is one the notation knows: after it, only its arguments can be wrong.
+    for verb in game.verbs:
+        try:
+            game.parse_move(verb)
+            unknown = False
+        except MoveSyntaxError as error:
+            unknown = "unknown move" in str(error)
+        assert not unknown, verb
+
+
 def test_random_playouts_reach_a_result(game_id):
     rng = random.Random(11)
     for players in player_counts(game_id):

@@ -48,3 +48,7 @@ def test_every_command_and_every_line_the_room_says_has_its_text():
 
 def test_room_client_logic_in_node():
     run_node_tests("room.test.mjs")
+
+
+def test_every_text_the_client_looks_up_is_in_every_language():
+    run_node_tests("catalogs.test.mjs")

@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 
 import ludoteca
+from ludoteca.games.krone.components import BSW_ITALIAN, BY_ID
 from tests.server.live import running
 
 from .browser import ROOT
@@ -88,6 +89,15 @@ def test_the_seeds_worked_examples_are_on_the_pages():
     assert "Knight" in krone
 
 
+def test_the_italian_krone_page_gives_brettspielwelts_names_beside_the_rulebooks():
+    page = (ROOT / "src" / "ludoteca" / "web" / "rules" / "krone.it.html").read_text()
+    words = re.sub(r"<[^>]+>", "", page)
+    for card_id, name in BSW_ITALIAN.items():
+        rulebook = BY_ID[card_id].it
+        said = rf"\b{name} (?:è )?(?:il |la |lo )?{rulebook}"
+        assert re.search(said, words), name
+
+
 def names_in(game: str, language: str) -> list[str]:
     components = ludoteca.game(game).components()
     items = components.get("cards") if game == "krone" else components.get("tiles")
@@ -112,6 +122,11 @@ def test_pages_in_chromium_in_every_language_name_every_card_and_tile(browser: A
                 text = page.inner_text("article")
                 for name in names_in(game, language):
                     assert name in text, f"{game}.{language}: {name}"
+                if (game, language) == ("krone", "it"):
+                    # Brettspielwelt's names, beside the rulebook's in the table and in words.
+                    for card_id, name in BSW_ITALIAN.items():
+                        rulebook = BY_ID[card_id].it
+                        assert f"{rulebook} (su Brettspielwelt: {name})" in text, name
                 assert page.locator("nav.toc li").count() == page.locator("article section").count()
                 assert page.get_attribute("html", "lang") == language
                 assert errors == []

@@ -31,6 +31,10 @@ class Game(ABC):
     #: True when every seat and a spectator see the same position and log: nothing is
     #: hidden from anyone at the table. ``Match.views`` then builds the position once.
     open_information: ClassVar[bool] = False
+    #: The words a move's notation begins with ("roll", "keep 5 5"): a line that begins
+    #: with one is meant as a move, so a client plays it (and shows why it is refused)
+    #: instead of saying it as chat.
+    verbs: ClassVar[tuple[str, ...]] = ()
     #: Extra displays for the terminal, by the word that asks for them: what each shows
     #: (Um Krone und Kragen's "cards": every card's cost and ability).
     pages: ClassVar[Mapping[str, str]] = MappingProxyType({})
@@ -78,6 +82,7 @@ class Game(ABC):
             "min_players": self.min_players,
             "max_players": self.max_players,
             "options": [option.describe() for option in self.options],
+            "verbs": list(self.verbs),
         }
 
     # -- what a game package provides ---------------------------------------------------

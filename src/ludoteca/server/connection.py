@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from starlette.types import Send
 
 from . import protocol as p
+from .requests import RecentRequests
 
 #: Messages waiting for a slow reader before the connection is closed.
 MAX_QUEUED = 2000
@@ -72,6 +73,7 @@ class Connection:
         #: Messages refused for coming too fast: past this many, the connection is closed.
         self.strikes = Bucket(rate=1, burst=50)
         self.told_to_slow_down = False
+        self.requests = RecentRequests()
         self._queue: deque[bytes] = deque()
         self._queued = asyncio.Event()  # set when there is something to write or to close
         self._writer: asyncio.Task[None] | None = None

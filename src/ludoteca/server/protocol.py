@@ -8,7 +8,7 @@ See docs/protocol.md for an example of every message.
 
 from __future__ import annotations
 
-from typing import Any, Protocol
+from typing import Annotated, Any, Protocol
 
 import msgspec
 
@@ -27,8 +27,15 @@ def too_long(text: str) -> bool:
     )
 
 
-class ClientMessage(msgspec.Struct, tag_field="t", forbid_unknown_fields=True):
-    pass
+#: How a client names a request, so that a repeat of it (a double click, a message sent
+#: again) is refused instead of done twice.
+RequestId = Annotated[str, msgspec.Meta(min_length=1, max_length=64)]
+
+
+class ClientMessage(msgspec.Struct, tag_field="t", forbid_unknown_fields=True, kw_only=True):
+    #: The request's id, fresh for each request: one the connection sent recently is
+    #: refused (``repeated``). Keyword-only, so that it follows each message's own fields.
+    rid: RequestId | None = None
 
 
 # -- lobby and chat -----------------------------------------------------------------------
@@ -342,12 +349,14 @@ class Info(ServerMessage, tag="info"):
 
 
 class Error(ServerMessage, tag="error"):
-    """A refusal: nothing changed. ``code`` names the kind, ``text`` says what and why."""
+    """A refusal: nothing changed. ``code`` names the kind, ``text`` says what and why;
+    ``rid`` is the refused request's id, when it had one."""
 
     code: str
     text: str
     table: int | None = None
     params: dict[str, Any] = {}
+    rid: str | None = None
 
 
 class Pong(ServerMessage, tag="pong"):

@@ -390,19 +390,33 @@ class Room:
     def handle(self, connection: Connection, message: p.ClientMessage) -> None:
         """Carry out one client message; a refusal is answered and changes nothing."""
         table_id = getattr(message, "table", None)
+        rid = message.rid
         try:
+            if rid is not None and not connection.requests.first(rid):
+                raise Refusal(
+                    "repeated",
+                    f"request {rid!r} was sent already: it is done once "
+                    "(send a new id to ask again)",
+                    rid=rid,
+                )
             self._handle(connection, message)
         except Stale as stale:
-            connection.send(p.Error(code=stale.code, text=stale.text, table=table_id))
+            connection.send(p.Error(code=stale.code, text=stale.text, table=table_id, rid=rid))
             table = self.tables.get(table_id) if isinstance(table_id, int) else None
             if table is not None:
                 table.sync(connection)
         except Refusal as refusal:
             connection.send(
-                p.Error(code=refusal.code, text=refusal.text, table=table_id, params=refusal.params)
+                p.Error(
+                    code=refusal.code,
+                    text=refusal.text,
+                    table=table_id,
+                    params=refusal.params,
+                    rid=rid,
+                )
             )
         except commands.CommandError as error:
-            connection.send(p.Error(code="bad_command", text=str(error), table=table_id))
+            connection.send(p.Error(code="bad_command", text=str(error), table=table_id, rid=rid))
 
     def _handle(self, connection: Connection, message: p.ClientMessage) -> None:
         who = Who(connection.user.id, connection.user.name, connection.user.guest)
@@ -522,7 +536,8 @@ class Room:
     def _chat(self, connection: Connection, who: Who, text: str, table_id: int | None) -> None:
         text = text.strip()
         if text.startswith("/"):
-            self.handle(connection, commands.parse(text, table_id))
+            # Handled within this message, so that a refusal names its request id.
+            self._handle(connection, commands.parse(text, table_id))
             return
         if not connection.chats.take():
             limit = p.slow_down("chat", connection.chats)

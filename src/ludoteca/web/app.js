@@ -5,6 +5,7 @@
 import { post } from "./core/api.js";
 import { Connection } from "./core/connection.js";
 import { t } from "./core/i18n.js";
+import { refused, requestId } from "./core/requests.js";
 import { applyEvent, fromSync } from "./core/table-state.js";
 import { setupChrome } from "./screens/chrome.js";
 import { showEntry } from "./screens/entry.js";
@@ -25,8 +26,20 @@ let connection = null;
 
 const chrome = setupChrome({ rerender, logout });
 
+// The button (or form's submit button) whose press is sending what is sent now: it is
+// held while its request is in flight. The chat's and the board's buttons are not: the
+// chat's form empties itself, and a board's move names the table version it was made on.
+let pressed = null;
+function press(button) {
+  if (!button || button.closest(".chat-say, #board")) return;
+  pressed = button;
+  setTimeout(() => { pressed = null; });
+}
+screen.addEventListener("click", (event) => press(event.target.closest("button")), true);
+screen.addEventListener("submit", (event) => press(event.submitter ?? event.target.querySelector("[type=submit]")), true);
+
 function send(message) {
-  connection.send(message);
+  connection.send({ ...message, rid: requestId(pressed) });
 }
 
 function showLobby() {
@@ -123,6 +136,9 @@ function onMessage(message) {
       (tableScreen ?? lobbyScreen)?.chat.info(serverText(message, games));
       break;
     case "error":
+      refused(message.rid);
+      // A repeat of a request the room is carrying out: the first one's answer will come.
+      if (message.code === "repeated") break;
       if (tableScreen) tableScreen.refused(serverText(message, games));
       else lobbyScreen?.chat.error(serverText(message, games));
       break;

@@ -22,6 +22,7 @@ class Cronberg(Game):
     names = MappingProxyType({"en": "Cronberg", "it": "Cronberg", "de": "Cronberg"})
     min_players = 2
     max_players = 4
+    verbs = moves.VERBS
     open_information = True
     pages = MappingProxyType(view.PAGES)
 

@@ -72,6 +72,8 @@ DRAW = Draw()
 
 # The moves a person types; the chance outcome 'tile <tile>' is left out, since a person
 # who typed one would only be refused.
+#: The words every move's notation begins with, chance outcomes' too.
+VERBS = ("pawn", "draw", "lay", "tile")
 FORMS = (
     "pawn <intersection>, draw, lay <triangle> <triangle> — e.g. 'pawn 23', 'draw', 'lay D23 U33'"
 )

@@ -46,6 +46,7 @@ class Keltis(Game):
     )
     min_players = 2
     max_players = 4
+    verbs = moves.VERBS
 
     def new_state(self, players: int, options: Mapping[str, OptionValue]) -> KeltisState:
         return opening(players)

@@ -142,6 +142,8 @@ def wish(first: int, second: int) -> Wish:
 
 # The moves a person types; the chance outcomes 'remove <card>' and 'deal <card>' are left
 # out, since a person who typed one would only be refused.
+#: The words every move's notation begins with, chance outcomes' too.
+VERBS = ("play", "discard", "wish", "draw", "done", "remove", "deal")
 FORMS = (
     "play <card> [<colour>], discard <card>, wish <card> <card>, draw deck, draw <pile>, "
     "done — cards are r0-r10 y g b v (colours "

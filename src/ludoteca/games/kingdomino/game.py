@@ -22,6 +22,7 @@ class Kingdomino(Game):
     names = MappingProxyType({"en": "Kingdomino", "it": "Kingdomino", "de": "Kingdomino"})
     min_players = 2
     max_players = 4
+    verbs = moves.VERBS
     open_information = True
     pages = MappingProxyType(view.PAGES)
     options = (

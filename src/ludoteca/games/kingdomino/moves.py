@@ -95,6 +95,8 @@ class DrawKing(Move):
 
 # The moves a person types; chance outcomes ('draw 23', 'king 1') are left out, since a
 # person who typed one would only be refused.
+#: The words every move's notation begins with, chance outcomes' too.
+VERBS = ("place", "discard", "pick", "draw", "king")
 FORMS = (
     "place <domino> <square> <square>, discard <domino>, pick <domino> — "
     "e.g. 'place 19 d5 d4', 'pick 23'"

@@ -116,6 +116,19 @@ CARDS: tuple[Card, ...] = (
 
 BY_ID: dict[str, Card] = {card.id: card for card in CARDS}
 
+#: The Italian names Brettspielwelt's rules page gives five cards, where the Italian
+#: rulebook names them otherwise: its players know the cards by these. Matched by the
+#: German names and abilities both pages give (Wachmann brings in a 2, Hofdame adds 1 to
+#: any dice, Pfandleiher brings in a 4, Zauberer sets a die to any value, Feldherr rolls
+#: two extra dice).
+BSW_ITALIAN: dict[str, str] = {
+    "guard": "Guardia",
+    "lady": "Cortigiana",
+    "pawnbroker": "Usuraio",
+    "sorcerer": "Mago",
+    "general": "Condottiero",
+}
+
 
 def copies(card_id: str, players: int) -> int:
     """How many copies of a card the display starts with."""
@@ -140,11 +153,10 @@ def _aliases() -> dict[str, str]:
     for card in CARDS:
         for name in (card.id, card.en, card.it, card.de):
             table[alias_key(name)] = card.id
-    # Other names players meet (the older Italian translation, the BSW help page).
-    for name, card_id in (("usuraio", "pawnbroker"), ("mago", "sorcerer"),
-                          ("condottiero", "general"), ("guardia", "guard"),
-                          ("cortigiana", "lady"), ("nobileuomo", "nobleman")):  # fmt: skip
-        table[name] = card_id
+    # Other names players meet: Brettspielwelt's, and the rulebook's own spelling of the
+    # Nobiluomo on its card.
+    for card_id, name in (*BSW_ITALIAN.items(), ("nobleman", "nobileuomo")):
+        table[alias_key(name)] = card_id
     return table
 
 

@@ -13,6 +13,7 @@ from . import moves, position, view
 from .abilities import MAX_DICE
 from .components import (
     BRING_IN,
+    BSW_ITALIAN,
     CARDS,
     CHANGE,
     EXTRA_DICE,
@@ -33,6 +34,7 @@ class Krone(Game):
     )
     min_players = 2
     max_players = 5
+    verbs = moves.VERBS
     open_information = True
     pages = MappingProxyType(view.PAGES)
 
@@ -60,6 +62,8 @@ class Krone(Game):
                     "id": card.id,
                     "row": card.row,
                     "names": card.names,
+                    # by language, where Brettspielwelt's players know the card otherwise
+                    "bsw_names": {"it": BSW_ITALIAN[card.id]} if card.id in BSW_ITALIAN else {},
                     "cost": card.cost,
                     "ability": card.ability,
                     "kind": _KIND_CODES[card.kind],

@@ -154,6 +154,8 @@ def _without_common(
 
 # The moves a person types. Chance outcomes ('dice 6 5 2') are left out: a person who
 # typed one would only be refused, since only chance (or a test forcing it) plays them.
+#: The words every move's notation begins with, chance outcomes' too.
+VERBS = ("roll", "pass", "end", "keep", "use", "buy", "dice")
 FORMS = (
     "roll, pass, end, keep <dice>, use <card> [<dice> | <a>><b> ...], buy <card> — "
     "e.g. 'keep 5 5', 'use maid 4>6', 'buy guard'"

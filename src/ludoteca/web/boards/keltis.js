@@ -118,7 +118,7 @@ export function createBoard(root, ctx) {
   }
   const shortLabel = (id) => {
     const c = L.cardParts(id);
-    return c.kind === "point" ? `P${c.number}` : cardLabel(id);
+    return c.kind === "point" ? t("keltis.card.pointShort", { n: c.number }) : cardLabel(id);
   };
 
   function moveLabel(move) {
@@ -510,7 +510,7 @@ export function createBoard(root, ctx) {
     const points = h(
       "div",
       { class: "kt-line-row c-p", title: t("keltis.pointRowTip", { n: player.point_row.length }) },
-      h("span", { class: "kt-p-label" }, "P"),
+      h("span", { class: "kt-p-label" }, t("keltis.pointRowShort")),
       h("span", { class: "kt-chips" }, ...player.point_row.map((id, i) => chip(id, marks.rows.has(`${seat}:p`) && i === player.point_row.length - 1))),
       h("span", { class: "kt-dir" }),
       h("span", { class: "kt-pts" }, player.point_row.length ? `${player.point_row.length}` : "·"),
@@ -537,7 +537,7 @@ export function createBoard(root, ctx) {
       h("th", {}, ""),
       h("th", { class: "left" }, t("keltis.result.player")),
       ...L.COLOURS.map((c) => h("th", { title: colourName(c) }, s("svg", { class: `kt-head-glyph c-${c}`, viewBox: "0 0 20 20", "aria-hidden": "true" }, glyph(c, 10, 10, 7)), h("span", { class: "kt-sr" }, colourName(c)))),
-      h("th", { title: t("keltis.result.pointRow") }, "P"),
+      h("th", { title: t("keltis.result.pointRow") }, t("keltis.pointRowShort")),
       h("th", { title: t("keltis.result.stones") }, stoneSvg("")),
       h("th", {}, t("keltis.result.total")),
     );

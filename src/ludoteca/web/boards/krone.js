@@ -63,7 +63,9 @@ export function createBoard(root, ctx) {
   const rowOf = (id) => card(id)?.row ?? 0;
 
   function cardTip(id, extra = []) {
-    const parts = [cardName(id), `${t("krone.cost")}: ${t(`krone.cost.${id}`)}`, `${t("krone.ability")}: ${t(`krone.ability.${id}`)}`];
+    const bsw = card(id)?.bsw_names?.[getLanguage()];
+    const title = bsw ? `${cardName(id)} (${t("krone.bswName", { name: bsw })})` : cardName(id);
+    const parts = [title, `${t("krone.cost")}: ${t(`krone.cost.${id}`)}`, `${t("krone.ability")}: ${t(`krone.ability.${id}`)}`];
     return [...parts, ...extra].join("\n");
   }
 
@@ -72,6 +74,12 @@ export function createBoard(root, ctx) {
     if ("seat" in out) out.name = typeof out.seat === "number" ? name(out.seat) : "";
     if ("card" in out) out.card = cardName(out.card);
     return out;
+  }
+
+  /** What OK would play, in words as the log says it. */
+  function pendingText(move) {
+    const d = L.describe({ by: view.seat, move });
+    return t("krone.pending", { move: t(d.key, params(d.params)) });
   }
 
   function setSel(next) {
@@ -438,7 +446,7 @@ export function createBoard(root, ctx) {
     if (mine) {
       const needsOk = sel.card || sel.buy || sel.picked.length || a.keeps.length || a.buys.length;
       if (needsOk) {
-        buttons.push(h("button", { class: "primary kk-ok", disabled: !pending || busy, "data-key": "ok", title: pending ? t("krone.pending", { move: pending }) : "", onclick: () => play(pending) }, t("krone.ok")));
+        buttons.push(h("button", { class: "primary kk-ok", disabled: !pending || busy, "data-key": "ok", title: pending ? pendingText(pending) : "", onclick: () => play(pending) }, t("krone.ok")));
       }
       if (a.roll && !sel.card && !sel.buy) buttons.push(h("button", { class: sel.picked.length ? "" : "primary", "data-key": "roll", disabled: busy, title: t("krone.rollTip"), onclick: () => play("roll") }, t("krone.roll")));
       if (a.pass && !sel.card) buttons.push(h("button", { "data-key": "pass", disabled: busy, title: t("krone.passTip"), onclick: () => play("pass") }, t("krone.pass")));
@@ -452,7 +460,7 @@ export function createBoard(root, ctx) {
       "div",
       { class: `kk-action ${mine ? "mine" : ""}`, "aria-live": "polite" },
       h("p", { class: "kk-prompt" }, t(p.key, params(p.params))),
-      pending ? h("p", { class: "kk-pending" }, t("krone.pending", { move: pending })) : null,
+      pending ? h("p", { class: "kk-pending" }, pendingText(pending)) : null,
       takeableStrip(),
       buttons.length ? h("div", { class: "kk-buttons" }, ...buttons) : null,
       allMoves(),

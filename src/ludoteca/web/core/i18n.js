@@ -25,10 +25,30 @@ export function browserLanguage(navigatorLanguages) {
   return "en";
 }
 
-/** The text of `key` in the current language (English, then the key itself, as fallbacks). */
+/** The text of `key` in the current language (English, then the key itself, as fallbacks).
+ * A text counting `n` things has a form for each plural category of its language
+ * ("key.one", "key.other"), chosen by the language's own rules (Intl.PluralRules). */
 export function t(key, params = {}) {
-  const text = lookup(language, key) ?? lookup("en", key) ?? key;
+  const text = plural(language, key, params) ?? plural("en", key, params) ?? key;
   return text.replace(/\{(\w+)\}/g, (whole, name) => (name in params ? String(params[name]) : whole));
+}
+
+function plural(code, key, params) {
+  const text = lookup(code, key);
+  if (text !== undefined || typeof params.n !== "number") return text;
+  const category = new Intl.PluralRules(code).select(params.n);
+  return lookup(code, `${key}.${category}`) ?? lookup(code, `${key}.other`);
+}
+
+/** A time of day (a Date) as the page's language writes it: 17:11, 5:11 PM. */
+export function timeText(date) {
+  return new Intl.DateTimeFormat(language, { hour: "2-digit", minute: "2-digit" }).format(date);
+}
+
+/** A date, with its time of day when `withTime`, as the page's language writes it. */
+export function dateText(date, withTime = false) {
+  const options = withTime ? { dateStyle: "medium", timeStyle: "short" } : { dateStyle: "medium" };
+  return new Intl.DateTimeFormat(language, options).format(date);
 }
 
 function lookup(code, key) {

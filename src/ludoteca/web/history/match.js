@@ -4,10 +4,10 @@
 
 import { post } from "../core/api.js";
 import { fill, h } from "../core/dom.js";
-import { addCatalog, t } from "../core/i18n.js";
+import { addCatalog, dateText, t } from "../core/i18n.js";
 import { setupChrome } from "../screens/chrome.js";
 import { serverText } from "../screens/messages.js";
-import { gameName } from "../screens/names.js";
+import { gameName, seatName } from "../screens/names.js";
 import { resultPanel } from "../screens/result.js";
 import catalog from "./history.i18n.js";
 
@@ -53,7 +53,7 @@ async function show() {
   }
   const game = games.find((g) => g.id === summary.game);
   document.title = `${gameName(game)} · ${t("history.match", { id: summary.id })} · ludoteca`;
-  const names = summary.names.map((name, seat) => name ?? t("table.seat", { n: seat + 1 }));
+  const names = summary.names.map((name, seat) => seatName(name) ?? t("table.seat", { n: seat + 1 }));
   const boardBox = h("div", { id: "board", class: "board-host" });
   const slider = h("input", {
     type: "range", min: 0, max: summary.moves, value: summary.moves, "aria-label": t("history.step"),
@@ -66,7 +66,7 @@ async function show() {
   fill(screen, h("div", { class: "history" },
     h("header", { class: "history-head" },
       h("h1", {}, gameName(game), " ", h("span", { class: "muted" }, t("history.match", { id: summary.id }))),
-      h("span", { class: "muted" }, new Date(summary.finished_at * 1000).toLocaleString()),
+      h("span", { class: "muted" }, dateText(new Date(summary.finished_at * 1000), true)),
       h("a", { href: `/rules/${summary.game}` }, t("nav.rules")),
       summary.document ? h("a", { href: `/api/matches/${summary.id}/document`, download: "", "data-action": "download", title: t("history.documentTip") }, t("history.document")) : null,
       summary.you === null ? h("span", { class: "muted" }, t("history.spectator")) : h("span", { class: "muted" }, t("history.yourSeat"))),

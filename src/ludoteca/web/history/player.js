@@ -3,10 +3,10 @@
 
 import { post } from "../core/api.js";
 import { fill, h } from "../core/dom.js";
-import { addCatalog, t } from "../core/i18n.js";
+import { addCatalog, dateText, t } from "../core/i18n.js";
 import { setupChrome } from "../screens/chrome.js";
 import { serverText } from "../screens/messages.js";
-import { gameName } from "../screens/names.js";
+import { gameName, seatName } from "../screens/names.js";
 import catalog from "./history.i18n.js";
 
 addCatalog(catalog);
@@ -46,7 +46,7 @@ async function show() {
       h("ol", { class: "recent" }, ...data.recent.map((match) => h("li", {},
         h("a", { href: `/matches/${match.id}` }, gameName(gameOf(match.game)), " · ", t("history.match", { id: match.id })), " — ",
         match.place === null ? t("history.aborted") : t("history.place", { n: match.place }), " ",
-        h("span", { class: "muted" }, match.names.filter(Boolean).join(", "), " · ", new Date(match.finished_at * 1000).toLocaleDateString())))))));
+        h("span", { class: "muted" }, match.names.filter(Boolean).map(seatName).join(", "), " · ", dateText(new Date(match.finished_at * 1000)))))))));
 }
 
 const chrome = setupChrome({

@@ -89,7 +89,8 @@ const TABLES = {
   "krone-cards": (game) => table(
     [t("rules.card"), t("rules.row"), t("rules.cost"), t("rules.ability"), t("rules.copies")],
     game.components.cards.map((card) => [
-      h("b", {}, named(card)), ROMAN[card.row], t(`krone.cost.${card.id}`), t(`krone.ability.${card.id}`),
+      [h("b", {}, named(card)), card.bsw_names?.[getLanguage()] ? ` (${t("krone.bswName", { name: card.bsw_names[getLanguage()] })})` : ""],
+      ROMAN[card.row], t(`krone.cost.${card.id}`), t(`krone.ability.${card.id}`),
       card.id === "charlatan" ? "—" : ["2", "3", "4", "5"].map((n) => card.copies[n]).join(" / "),
     ])),
   "keltis-rows": (game) => table(

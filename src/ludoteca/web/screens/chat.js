@@ -3,7 +3,7 @@
 // HTML (h() makes text nodes), so a chat line cannot inject markup.
 
 import { h } from "../core/dom.js";
-import { t } from "../core/i18n.js";
+import { t, timeText } from "../core/i18n.js";
 import { roomLineText } from "./messages.js";
 
 export function createChat({ title, placeholder, send }) {
@@ -25,7 +25,7 @@ export function createChat({ title, placeholder, send }) {
   const element = h("section", { class: "chat panel" }, h("h2", {}, title), lines, form);
 
   function add(kind, who, text, at) {
-    const stamp = at ? new Date(at * 1000).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" }) : "";
+    const stamp = at ? timeText(new Date(at * 1000)) : "";
     const line = h("div", { class: `chat-line ${kind}` },
       stamp ? h("time", { class: "muted small" }, stamp, " ") : null,
       who ? h("b", {}, who, ": ") : null,

@@ -5,7 +5,7 @@
 import { fill, h } from "../core/dom.js";
 import { t } from "../core/i18n.js";
 import { createChat } from "./chat.js";
-import { gameName, optionLabel, optionTip, optionValueText } from "./names.js";
+import { gameName, optionLabel, optionTip, optionValueText, seatName } from "./names.js";
 import { clockSummary, readSettings, settingsFields } from "./table-settings.js";
 
 export function createLobby(root, ctx) {
@@ -40,8 +40,8 @@ export function createLobby(root, ctx) {
     if (seat.name === null) return h("li", { class: "seat free" }, t("lobby.freeSeat", { n: i + 1 }));
     return h("li", {
       class: `seat ${seat.bot ? "bot" : seat.connected ? "here" : "away"}`,
-      title: seat.bot ? t("lobby.botTip", { level: seat.bot }) : seat.connected ? t("lobby.hereTip") : t("lobby.awayTip"),
-    }, seat.name);
+      title: seat.bot ? t("lobby.botTip", { level: t(`level.${seat.bot}`) }) : seat.connected ? t("lobby.hereTip") : t("lobby.awayTip"),
+    }, seatName(seat.name));
   }
 
   function tableCard(table) {

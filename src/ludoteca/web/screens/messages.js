@@ -5,7 +5,7 @@
 // the translated headline; so does a text the catalog has no sentence for.
 
 import { t } from "../core/i18n.js";
-import { optionLabel, optionValueText } from "./names.js";
+import { optionLabel, optionValueText, seatName } from "./names.js";
 
 /** Codes whose server text carries the engine's reason: headline, then the reason. */
 const REASONED = new Set(["bad_move", "illegal", "bad_option", "bad_command", "bad_message", "bad_clock"]);
@@ -38,6 +38,7 @@ function translatedParams(params) {
     if (typeof out[name] === "string") out[name] = t(`status.${out[name]}`);
   }
   if (typeof out.level === "string") out.level = t(`level.${out.level}`);
+  if (typeof out.name === "string") out.name = seatName(out.name);
   return out;
 }
 
@@ -55,7 +56,7 @@ function whoText(params) {
   if (params.online) return t("who.online", { names: params.online.join(", ") });
   const seats = params.seats.map((s) => {
     const marks = [s.bot ? t("who.bot", { level: t(`level.${s.bot}`) }) : null, s.here ? null : t("lobby.awayTip")].filter(Boolean);
-    return `${s.seat + 1}. ${s.name}${marks.length ? ` (${marks.join(", ")})` : ""}`;
+    return `${s.seat + 1}. ${seatName(s.name)}${marks.length ? ` (${marks.join(", ")})` : ""}`;
   });
   return t("who.table", {
     seats: seats.join("; ") || t("who.nobody"),

@@ -1,5 +1,5 @@
-// The names a player reads for games and options, in the current language: the game's
-// own names (as the rulebooks give them), option titles from the room's catalog.
+// The names a player reads for games, options and bots, in the current language: the
+// game's own names (as the rulebooks give them), option titles from the room's catalog.
 
 import { getLanguage, t } from "../core/i18n.js";
 
@@ -27,4 +27,11 @@ export function optionValueText(value) {
   if (value === true) return t("yes");
   if (value === false) return t("no");
   return String(value);
+}
+
+/** A seat's name as shown: the room names a bot "Bot 2 (greedy)", by its level in
+ * English; a person's name (which cannot hold parentheses) stays as it is. */
+export function seatName(name) {
+  const bot = typeof name === "string" ? /^Bot (\d+) \((\w+)\)$/.exec(name) : null;
+  return bot ? t("table.botName", { n: bot[1], level: t(`level.${bot[2]}`) }) : name;
 }

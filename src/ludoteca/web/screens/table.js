@@ -7,7 +7,7 @@ import { fill, h } from "../core/dom.js";
 import { t } from "../core/i18n.js";
 import { actions, clocksNow, missingPlayers } from "../core/table-state.js";
 import { createChat } from "./chat.js";
-import { gameName, optionLabel, optionTip, optionValueText } from "./names.js";
+import { gameName, optionLabel, optionTip, optionValueText, seatName } from "./names.js";
 import { resultPanel } from "./result.js";
 import { clockSummary } from "./table-settings.js";
 
@@ -46,12 +46,15 @@ export function createTableScreen(root, ctx) {
   const ticker = setInterval(drawClocks, 250);
 
   const game = () => ctx.games.find((g) => g.id === state.info.game);
-  const names = () => state.info.seats.map((seat) => seat.name);
+  const names = () => state.info.seats.map((seat) => seatName(seat.name));
   const seated = () => state.info.seats.some((seat) => seat.name === ctx.me() && !seat.bot);
 
   function sendLine(text) {
-    // A legal move typed in the chat is played; anything else is chat or a command.
-    if (state.view && state.you !== null && state.view.legal_moves.includes(text)) {
+    // A player's line that begins as a move does ("keep 9", "roll" out of turn) is sent
+    // as one, so that a mistyped move is refused in words instead of said to the table.
+    // Anything else is chat, or a command.
+    const verb = text.split(/\s+/)[0].toLowerCase();
+    if (state.view && !state.view.result && state.you !== null && game().verbs.includes(verb)) {
       ctx.send({ t: "move", table: state.id, v: state.v, move: text });
     } else {
       ctx.send({ t: "chat", text, table: state.id });
@@ -78,7 +81,7 @@ export function createTableScreen(root, ctx) {
       const mine = seat.name === me && !seat.bot;
       const marks = [];
       if (seat.name !== null && info.host === seat.name && !seat.bot) marks.push(h("span", { class: "mark host", title: t("table.hostTip") }, "★"));
-      if (seat.bot) marks.push(h("span", { class: "mark bot", title: t("lobby.botTip", { level: seat.bot }) }, t("table.bot")));
+      if (seat.bot) marks.push(h("span", { class: "mark bot", title: t("lobby.botTip", { level: t(`level.${seat.bot}`) }) }, t("table.bot")));
       if (seat.replaced) marks.push(h("span", { class: "mark replaced", title: t(seat.replaced === "time" ? "table.replacedTime" : "table.replacedAway") }, "↺"));
       const dot = seat.name === null ? null : h("span", {
         class: `dot ${seat.connected ? "on" : "off"}`,
@@ -90,7 +93,7 @@ export function createTableScreen(root, ctx) {
         info.host === me ? h("button", { "data-action": `bot-${i}`, title: t("table.botTip", { level }), onclick: () => ctx.send({ t: "bot", table: state.id, level, seat: i }) }, t("table.addBot")) : null,
       ] : [];
       const kick = info.status === "open" && info.host === me && seat.name !== null && !mine
-        ? h("button", { class: "small", "data-action": `kick-${i}`, title: t("table.kickTip", { name: seat.name }), onclick: () => ctx.send({ t: "kick", table: state.id, name: seat.name }) }, "✕")
+        ? h("button", { class: "small", "data-action": `kick-${i}`, title: t("table.kickTip", { name: seatName(seat.name) }), onclick: () => ctx.send({ t: "kick", table: state.id, name: seat.name }) }, "✕")
         : null;
       return h("li", {
         class: `seat-row${mine ? " you" : ""}${toMove === i ? " to-move" : ""}${seat.name === null ? " free" : ""}`,
@@ -98,7 +101,7 @@ export function createTableScreen(root, ctx) {
       },
       h("span", { class: "swatch", title: t("table.seat", { n: i + 1 }) }, String(i + 1)),
       dot,
-      h("span", { class: "who" }, seat.name ?? t("table.freeSeat")),
+      h("span", { class: "who" }, seatName(seat.name) ?? t("table.freeSeat")),
       ...marks,
       toMove === i ? h("span", { class: "turn", title: t("table.toMoveTip") }, t("table.toMove")) : null,
       h("span", { class: "clock", "data-clock": i }),
@@ -245,7 +248,9 @@ export function createTableScreen(root, ctx) {
       }
       logList.append(h("li", {
         class: entry.by === "chance" ? "chance" : `seat-${entry.by}`,
-        title: entry.move,
+        // The move's notation, for those who type moves; a hidden move's entry is the
+        // engine's English sentence instead, which the line itself says in words.
+        title: game().verbs.includes(entry.move.split(" ")[0]) ? entry.move : undefined,
         dataset: { text, count: "1" },
       }, text));
     }

@@ -1,0 +1,107 @@
+"""Actions in the room page, in Chromium against a real `ludoteca serve`: a double click
+does its action once, and a mistyped move in the command line is refused in words
+instead of being said as chat."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.server.live import running
+
+from .room import MY_TURN, STATE, create_table, enter, open_page, say, state
+
+
+@pytest.fixture
+def server(tmp_path: Path) -> Any:
+    with running(f"sqlite+aiosqlite:///{tmp_path / 'room.db'}", bot_delay=0, rate=200) as live:
+        yield live
+
+
+def lobby_seats(page: Any) -> list[list[str]]:
+    """Each table in the lobby: who sits at it."""
+    return page.evaluate(  # type: ignore[no-any-return]
+        "[...document.querySelectorAll('.lobby [data-table]')].map("
+        "card => [...card.querySelectorAll('.seats li')].map(li => li.textContent))"
+    )
+
+
+def test_opening_a_table_twice_at_once_opens_one(browser: Any, server: Any):
+    bruno = open_page(browser, server.http + "/")
+    enter(bruno, "Bruno")
+    anna = open_page(browser, server.http + "/")
+    enter(anna, "Anna")
+    anna.select_option("#create select[name=game]", "keltis")
+    anna.dblclick("#create button[type=submit]")
+    anna.wait_for_selector(".table-screen")
+    bruno.wait_for_selector(".lobby [data-table]")
+    bruno.wait_for_timeout(1500)  # a second table would be in the lobby by now
+    assert [seats.count("Anna") for seats in lobby_seats(bruno)] == [1]
+    # The form submitted twice at once, before its button is held: the same request
+    # twice, carried out once; the repeat's refusal is not shown.
+    carla = open_page(browser, server.http + "/")
+    enter(carla, "Carla")
+    carla.evaluate(
+        "(() => { const form = document.getElementById('create');"
+        " for (const _ of [1, 2])"
+        " form.dispatchEvent(new SubmitEvent('submit', {cancelable: true})); })()"
+    )
+    carla.wait_for_selector(".table-screen")
+    bruno.wait_for_function("document.querySelectorAll('.lobby [data-table]').length >= 2")
+    bruno.wait_for_timeout(1500)
+    assert sorted(seats.count("Carla") for seats in lobby_seats(bruno)) == [0, 1]
+    assert carla.locator(".chat-line.error").count() == 0
+    assert anna.errors == carla.errors == []
+
+
+@pytest.mark.parametrize(
+    ("game", "wrong"),
+    [
+        ("krone", "keep 9"),
+        ("keltis", "play x99"),
+        ("kingdomino", "pick 99"),
+        ("cronberg", "pawn 99"),
+    ],
+)
+def test_a_wrong_move_typed_is_refused_and_not_chat(
+    browser: Any, server: Any, game: str, wrong: str
+):
+    anna = open_page(browser, server.http + "/")
+    enter(anna, "Anna")
+    bruno = open_page(browser, server.http + "/")
+    enter(bruno, "Bruno")
+    table_id = create_table(anna, game)
+    bruno.click(f"[data-table='{table_id}'] [data-action=join]")
+    bruno.wait_for_selector(".table-screen")
+    anna.wait_for_function(f"{STATE}.info.seats.filter(s => s.name).length === 2")
+    anna.click("[data-action=start]")
+    for page in (anna, bruno):
+        page.wait_for_function(f"!!{STATE}.view")
+    mover, waiting = (anna, bruno) if state(anna)["view"]["to_move"] == 0 else (bruno, anna)
+    waiting_name = "Anna" if waiting is anna else "Bruno"
+    mover.wait_for_function(MY_TURN)
+    version = state(mover)["v"]
+    say(mover, wrong)
+    mover.wait_for_selector(".toast:not([hidden])")
+    refusal = mover.inner_text(".toast")
+    assert refusal.startswith(("That is not a move", "That move is not allowed now")), refusal
+    assert mover.locator(".chat-line.error").count() == 1
+    # Out of turn: the engine's word too, naming whose turn it is.
+    verb = wrong.split()[0]
+    say(waiting, verb)
+    waiting.wait_for_selector(".toast:not([hidden])")
+    assert "turn, not yours" in waiting.inner_text(".toast")
+    # Plain text is chat, as before.
+    say(waiting, "good luck")
+    mover.wait_for_function(
+        "document.querySelector('.chat-lines').textContent.includes('good luck')"
+    )
+    for page in (anna, bruno):
+        lines = page.inner_text(".chat-lines")
+        assert wrong not in lines.replace(refusal, ""), lines
+        assert f"{waiting_name}: {verb}" not in lines, lines
+    # Nothing was played.
+    assert state(mover)["v"] == version + 1  # the chat line only
+    assert anna.errors == bruno.errors == []
