@@ -80,6 +80,7 @@ def replay_the_match(table_page: Any, game: str, match_id: int, moves: int) -> N
     step = "window.ludotecaReplay && window.ludotecaReplay.step()"
     page.wait_for_function(f"{step} === {moves}")
     shot(page, f"{game}-replay-end")
+    page.click("[data-action=first]")  # the players' first move; once more: the deal
     page.click("[data-action=first]")
     page.wait_for_function(f"{step} === 0")
     for _ in range(3):
