@@ -1,5 +1,7 @@
-"""Fewer clicks in the room, in Chromium against a real `ludoteca serve`: a replay that
-starts where the players do."""
+"""Fewer clicks in the room, in Chromium against a real `ludoteca serve`: a move one click
+names whole plays on that click unless the person asks to confirm every move, a Krone card
+used from its holder's list, resigning asked in the page, and a replay that starts where
+the players do."""
 
 from __future__ import annotations
 
@@ -11,7 +13,19 @@ import pytest
 
 from tests.server.live import Player, running
 
-from .room import open_page, shot
+from .room import (
+    LOG,
+    MY_TURN,
+    OVER,
+    STATE,
+    choose,
+    create_table,
+    enter,
+    open_page,
+    say,
+    shot,
+    state,
+)
 
 
 @pytest.fixture
@@ -67,4 +81,97 @@ def test_a_keltis_replay_starts_after_the_deal_and_steps_back_into_it(browser: A
     page.wait_for_function(f"{step} === {len(log)}")
     page.keyboard.press("Home")
     page.wait_for_function(f"{step} === {dealt}")
+    assert page.errors == []
+
+
+def against_a_bot(page: Any, game: str, level: str = "random") -> None:
+    create_table(page, game)
+    page.select_option("[data-action=level]", level)
+    page.click("[data-action=bot]")
+    page.wait_for_function(f"{STATE}.info.seats.filter(s => s.bot).length === 1")
+    page.click("[data-action=start]")
+    page.wait_for_function(MY_TURN)
+
+
+def played_after(page: Any, length: int) -> dict[str, Any]:
+    """The first entry of the log after ``length`` entries, once it is there."""
+    page.wait_for_function(f"{LOG} > {length}")
+    return state(page)["view"]["log"][length]  # type: ignore[no-any-return]
+
+
+def test_one_click_picks_a_domino_unless_every_move_is_to_be_confirmed(browser: Any, server: Any):
+    page = open_page(browser, server.http + "/")
+    enter(page, "Anna")
+    against_a_bot(page, "kingdomino")
+    length = len(state(page)["view"]["log"])
+    page.locator(".kd-pickable").first.click()
+    assert played_after(page, length)["move"].startswith("pick ")
+    page.check("#confirm-moves")  # the setting, in the page's frame
+    page.reload()
+    page.wait_for_function(MY_TURN)
+    assert page.is_checked("#confirm-moves")  # kept in the browser
+    length = len(state(page)["view"]["log"])
+    spot = ".kd-pickable" if page.locator(".kd-pickable").count() else ".kd-spot"
+    page.locator(spot).first.click()
+    page.wait_for_timeout(500)
+    assert len(state(page)["view"]["log"]) == length  # chosen, waiting for OK
+    shot(page, "kingdomino-confirm-every-move")
+    page.click(".kd-ok")
+    assert played_after(page, length)["by"] == state(page)["you"]
+    assert page.errors == []
+
+
+def test_a_krone_card_is_used_by_clicking_it_in_its_holders_list(browser: Any, server: Any):
+    page = open_page(browser, server.http + "/")
+    enter(page, "Anna")
+    against_a_bot(page, "krone")
+    rng = random.Random(3)
+    for _ in range(400):
+        page.wait_for_function(f"{MY_TURN} || {OVER}", timeout=60_000)
+        table = state(page)
+        assert not table["view"]["result"], "no card with one use came to hand"
+        view, you = table["view"], table["you"]
+        uses: dict[str, list[str]] = {}
+        for move in view["legal_moves"]:
+            if move.startswith("use "):
+                uses.setdefault(move.split()[1], []).append(move)
+        single = [card for card, texts in uses.items() if len(texts) == 1]
+        length = len(view["log"])
+        if single:
+            chip = page.locator(f"[data-key=chip-{you}-{single[0]}-0]")
+            shot(page, "krone-held-card-before")
+            chip.click()
+            entry = played_after(page, length)
+            assert entry["by"] == you
+            assert entry["move"] == uses[single[0]][0]
+            assert page.errors == []
+            return
+        say(page, choose("krone", view["legal_moves"], rng))
+        page.wait_for_function(f"{LOG} > {length} || {OVER}")
+    raise AssertionError("no card with one use in 400 moves")
+
+
+def test_resigning_asks_in_the_page_and_escape_takes_it_back(browser: Any, server: Any):
+    page = open_page(browser, server.http + "/", lang="it")
+    enter(page, "Anna")
+    against_a_bot(page, "keltis")
+    page.click("[data-action=resign]")
+    dialog = page.locator("dialog.ask[open]")
+    dialog.wait_for()
+    assert "Abbandonare questa partita?" in dialog.inner_text()
+    assert page.evaluate("document.activeElement.dataset.action") == "ask-no"
+    shot(page, "resign-asked-it")
+    page.keyboard.press("Escape")
+    page.wait_for_selector("dialog.ask", state="detached")
+    assert page.evaluate("document.activeElement.dataset.action") == "resign"
+    page.wait_for_timeout(300)
+    assert state(page)["info"]["status"] == "running"  # nothing was sent
+    page.click("[data-action=resign]")
+    page.click("dialog.ask [data-action=ask-no]")
+    page.wait_for_timeout(300)
+    assert state(page)["info"]["status"] == "running"
+    page.click("[data-action=resign]")
+    page.click("dialog.ask [data-action=ask-yes]")
+    # of two players, one resigning ends the match
+    page.wait_for_function(f"{STATE}.info.status === 'finished'")
     assert page.errors == []
