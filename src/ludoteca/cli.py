@@ -386,7 +386,12 @@ def serve(
         ),
     ] = None,
     bot_delay: Annotated[
-        float, typer.Option(min=0.0, metavar="SECONDS", help="seconds a bot waits before it moves")
+        float,
+        typer.Option(
+            min=0.0,
+            metavar="SECONDS",
+            help="seconds a bot waits before its turn (a sixth of it between its moves)",
+        ),
     ] = 0.6,
     rate: Annotated[
         float, typer.Option(min=1.0, metavar="N", help="messages a second one connection may send")

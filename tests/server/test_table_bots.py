@@ -144,3 +144,42 @@ def play_against_greedy(anna, game_id, seed, until):
 
 def bot_moved(view):
     return any(entry["by"] == 1 for entry in view["log"])
+
+
+def test_a_bot_waits_the_delay_once_a_turn_not_once_a_move(sqlite_url):
+    # A Krone turn is many small moves (buy, use a card, roll again, take a task): paced
+    # move by move, a bot's turn took k delays; paced by its turn, one and k-1 short steps.
+    delay = 0.3
+    settings = Settings(db_url=sqlite_url, bot_delay=delay, messages_per_second=10_000)
+    with TestClient(create_app(settings)) as client:
+        anna = Person.enter(client, "Anna")
+        table = anna.create("krone")
+        anna.say("/bot simple", table)
+        anna.expect("table", where=lambda m: m["table"]["seats"][1]["bot"] == "simple")
+        anna.say("/start", table)
+        me = Seat(anna, table)
+        rng = random.Random(5)
+        turns: list[tuple[int, float]] = []  # (the bot's moves, seconds) per bot turn
+        began: float | None = None
+        while len(turns) < 3 and (me.view is None or me.view["result"] is None):
+            message = me.follow()
+            if message["t"] not in ("sync", "match") or me.view is None:
+                continue
+            bot_to_move = me.view["to_move"] == 1
+            if bot_to_move and began is None:
+                began, before = time.monotonic(), _moves_by(me.view, 1)
+            elif not bot_to_move and began is not None:
+                turns.append((_moves_by(me.view, 1) - before, time.monotonic() - began))
+                began = None
+            if me.my_turn:
+                me.play(rng.choice(me.view["legal_moves"]))
+        anna.close()
+    moves, seconds = sum(k for k, _ in turns), sum(s for _, s in turns)
+    assert moves >= 3 * len(turns) > 0, turns  # turns of several moves
+    # One delay a turn and a short step a move, with room for a busy machine: paced move
+    # by move, these turns took moves * delay, three times as long or more.
+    assert seconds < len(turns) * delay + (moves - len(turns)) * delay / 3 + 1.5, turns
+
+
+def _moves_by(view, seat):
+    return sum(1 for entry in view["log"] if entry["by"] == seat)

@@ -65,11 +65,13 @@ def browser() -> Iterator[Any]:
             chromium.close()
 
 
-def preview_url(base: str, game: str, fixture: str, lang: str = "en") -> str:
+def preview_url(base: str, game: str, fixture: str, lang: str = "en", confirm: bool = False) -> str:
+    """``confirm``: the player's setting "confirm every move" is on."""
     fixtures = f"/tests/web/fixtures/{game}"
     return (
         f"{base}/src/ludoteca/web/dev/board.html?game={game}&lang={lang}"
         f"&fixture={fixtures}/{fixture}.json&components={fixtures}/components.json"
+        + ("&confirm=1" if confirm else "")
     )
 
 

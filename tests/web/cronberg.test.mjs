@@ -148,3 +148,19 @@ test("the three catalogs have the same keys, and the board never parses HTML", (
   // The geometry is not hand-copied into the board: no triangle or intersection names.
   assert.ok(!/["'`][UD]\d\d["'`]/.test(source));
 });
+
+test("one click: a pawn's point, the draw, the one lay over a triangle, the only move left", () => {
+  const view = (name) => fixtures.find((f) => f.name === name).view;
+  const move = L.groupLegal(view("middle-move-to-move.json").legal_moves, geo);
+  const [point, text] = [...move.pawns][0];
+  assert.equal(L.namedByClick(move, geo, { kind: "pawn", point, move: text }), true);
+  const lay = L.groupLegal(view("middle-laying-to-move.json").legal_moves, geo);
+  const only = L.laysWith(lay, geo, "U04");
+  assert.equal(only.length, 1);
+  assert.equal(L.namedByClick(lay, geo, only[0], "U04"), true);
+  const [first] = L.laysWith(lay, geo, "U21");
+  assert.equal(L.namedByClick(lay, geo, first, "U21"), false); // three sides: OK decides
+  const draw = L.groupLegal(view("closing-draw-to-move.json").legal_moves, geo);
+  assert.equal(L.namedByClick(draw, geo, { kind: "draw", move: draw.draw }), true);
+  assert.equal(L.namedByClick(draw, geo, { kind: "draw", move: "lay U04 D04" }), false);
+});

@@ -128,3 +128,26 @@ test("log lines: secret moves read as hidden, the rest by their cards", () => {
   const mine = logic.lastTurn(load("end-seat0.json"));
   assert.deepEqual(mine.map((e) => e.move), ["play p7 v", "done"]);
 });
+
+test("one click: a card that can only be played plays; one that could go elsewhere or pair waits", () => {
+  const extra = load("extra-mover.json"); // the extra turn: play only, no discard
+  const hand = extra.position.players[extra.seat].hand;
+  const card = (view, id) => logic.clickCard(view, logic.emptySelection(), view.position.players[view.seat].hand.indexOf(id));
+  assert.equal(logic.namedByClick(extra, card(extra, "b4")), "play b4");
+  assert.equal(logic.namedByClick(extra, card(extra, "y-end")), "play y-end");
+  assert.ok(hand.includes("r5") && logic.namedByClick(extra, card(extra, "r5")) === null); // no play for it
+  const middle = load("middle-mover.json");
+  assert.equal(logic.namedByClick(middle, card(middle, "r3")), null); // its row or its pile
+  assert.equal(logic.namedByClick(middle, card(middle, "y6")), null); // or a wish with v6
+});
+
+test("one click: the place for a chosen card, and a draw, name the whole move", () => {
+  const middle = load("middle-mover.json");
+  const hand = middle.position.players[middle.seat].hand;
+  const chosen = logic.clickCard(middle, logic.emptySelection(), hand.indexOf("p4"));
+  assert.equal(logic.namedByClick(middle, logic.clickTarget(middle, chosen, { type: "row", colour: "y" })), "play p4 y");
+  assert.equal(logic.namedByClick(middle, logic.clickTarget(middle, chosen, { type: "pile", pile: "p" })), "discard p4");
+  const draw = load("draw-mover.json");
+  assert.equal(logic.namedByClick(draw, logic.clickDraw(draw, logic.emptySelection(), "g")), "draw g");
+  assert.equal(logic.namedByClick(load("middle-waiting.json"), logic.emptySelection()), null);
+});

@@ -142,3 +142,18 @@ test("the three catalogs have the same keys, and the board never parses HTML", (
   // a count's text has a form per plural category: key.one, key.other
   for (const key of source.matchAll(/t\("(kingdomino\.[\w.]+)"/g)) assert.ok(catalog.en[key[1]] || catalog.en[`${key[1]}.other`], key[1]);
 });
+
+test("one click: a pick, the one placement on a square, the only placement left", () => {
+  const view = (name) => fixtures.find((f) => f.name === name).view;
+  const pick = L.groupLegal(view("middle-pick-to-move.json").legal_moves, components);
+  assert.equal(L.namedByClick(pick, { kind: "pick", domino: pick.picks[0], move: `pick ${pick.picks[0]}` }), true);
+  const place = L.groupLegal(view("middle-place-to-move.json").legal_moves, components);
+  const at = (square) => L.selectAt(place, square, 0, columns);
+  assert.deepEqual(L.placementsOn(place, "c7"), [at("c7").move]);
+  assert.equal(L.namedByClick(place, at("c7"), "c7"), true); // nothing else touches c7
+  assert.equal(L.placementsOn(place, "f4").length, 5);
+  assert.equal(L.namedByClick(place, at("f4"), "f4"), false); // which way round: OK decides
+  const last = L.groupLegal(view("four-late-to-move.json").legal_moves, components);
+  assert.equal(last.all.size, 1);
+  assert.equal(L.namedByClick(last, L.selectAt(last, "g5", 0, columns), "g5"), true);
+});

@@ -174,3 +174,25 @@ test("best group and final standing", () => {
   assert.deepEqual(standing.map((s) => s.king), [false, false, true]);
   assert.deepEqual(standing.map((s) => s.queen), [true, false, false]);
 });
+
+test("one click: a held card with one use plays it, a card with a choice is only chosen", () => {
+  const view = load("middle-mover.json");
+  const click = (card) => logic.namedByClick(view, logic.selectCard(view, logic.emptySelection(), card, components), components);
+  assert.equal(click("craftsman"), "use craftsman");
+  assert.equal(click("guard"), "use guard");
+  assert.equal(click("jester"), null); // which die to roll again: three uses
+  const jester = logic.selectCard(view, logic.emptySelection(), "jester", components);
+  const die = view.position.turn.active.indexOf(4);
+  assert.equal(logic.namedByClick(view, logic.togglePick(view, jester, die, components), components), "use jester 4");
+  const picked = logic.togglePick(view, logic.emptySelection(), 0, components);
+  assert.equal(logic.namedByClick(view, picked, components), null); // a keep of several
+});
+
+test("one click: a card of the court is taken, and a forced move is the click that names it", () => {
+  const buy = load("buy-mover.json");
+  assert.equal(logic.namedByClick(buy, logic.selectBuy(buy, logic.emptySelection(), "lady"), components), "buy lady");
+  const start = load("start-mover.json");
+  assert.deepEqual(start.legal_moves, ["roll"]);
+  assert.equal(logic.namedByClick(start, logic.emptySelection(), components), null); // no click yet
+  assert.equal(logic.namedByClick(load("middle-waiting.json"), logic.emptySelection(), components), null);
+});

@@ -90,18 +90,23 @@ def point_or_type(page: Any, game: str, legal: list[str], rng: random.Random) ->
         for spot in (".kd-pickable", ".kd-spot"):
             if page.locator(spot).count():
                 page.locator(spot).first.click()
-                page.click(".kd-ok")
+                confirm_if_asked(page, ".kd-ok")
                 return "pointed"
     if game == "krone" and "roll" in legal and page.locator("[data-key=roll]").count():
         page.click("[data-key=roll]")
         return "pointed"
     if game == "cronberg" and rng.random() < 0.5 and page.locator(".cb-spot").count():
-        spot = page.locator(".cb-spot").first
-        spot.click()
-        spot.click()  # a second click on the chosen spot confirms
+        page.locator(".cb-spot").first.click()
+        confirm_if_asked(page, ".cb-ok")
         return "pointed"
     say(page, choose(game, legal, rng))
     return "typed"
+
+
+def confirm_if_asked(page: Any, ok: str) -> None:
+    """OK, unless the click named the whole move and so played it (docs/web.md)."""
+    if page.locator(f"{ok}:enabled").count():
+        page.click(ok)
 
 
 def choose(game: str, legal: list[str], rng: random.Random) -> str:

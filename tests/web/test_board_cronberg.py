@@ -16,8 +16,8 @@ GAME = "cronberg"
 
 
 def open_board(browser: Any, base_url: str, fixture: str, width: int = 1280,
-               dark: bool = False, lang: str = "en") -> Any:  # fmt: skip
-    page = open_page(browser, preview_url(base_url, GAME, fixture, lang), width, dark)
+               dark: bool = False, lang: str = "en", confirm: bool = True) -> Any:  # fmt: skip
+    page = open_page(browser, preview_url(base_url, GAME, fixture, lang, confirm), width, dark)
     page.wait_for_selector(".board-cronberg .cb-city")
     assert page.errors == []
     return page
@@ -91,4 +91,17 @@ def test_spectators_and_the_end_offer_nothing_to_click(browser: Any, base_url: s
     page = open_board(browser, base_url, "closing-end-spectator", width=390, dark=True)
     assert page.locator(".cb-badge-final").count() == 4  # 20, 16, 8 and 4
     shot(page, "closing-end-phone-dark")
+    page.close()
+
+
+def test_one_click_plays_a_pawn_and_the_draw(browser: Any, base_url: str) -> None:
+    page = open_board(browser, base_url, "start-to-move", confirm=False)
+    spot = page.locator(".cb-spot").nth(10)
+    point = spot.get_attribute("data-point")
+    spot.click()
+    assert played(page) == [f"pawn {point}"]
+    page.close()
+    page = open_board(browser, base_url, "middle-move-to-move", confirm=False)
+    page.click(".cb-draw")
+    assert played(page) == ["draw"]
     page.close()

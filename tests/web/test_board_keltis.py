@@ -12,7 +12,7 @@ def test_a_point_card_onto_a_row_by_pointing():
     view = json.loads((FIXTURES / "middle-mover.json").read_text())
     hand = view["position"]["players"][view["seat"]]["hand"]
     with served() as base, browser() as chromium:
-        page = open_board(chromium, preview_url(base, "keltis", "middle-mover"))
+        page = open_board(chromium, preview_url(base, "keltis", "middle-mover", confirm=True))
         page.click(f"[data-key=hand-{hand.index('p4')}]")
         assert page.is_disabled("[data-key=ok]")  # three places: the row, the point row, the pile
         page.click("[data-key=row-y]")
@@ -28,7 +28,7 @@ def test_a_point_card_onto_a_row_by_pointing():
 def test_drawing_from_a_pile():
     view = json.loads((FIXTURES / "draw-mover.json").read_text())
     with served() as base, browser() as chromium:
-        page = open_board(chromium, preview_url(base, "keltis", "draw-mover"), 390)
+        page = open_board(chromium, preview_url(base, "keltis", "draw-mover", confirm=True), 390)
         assert page.locator("button[data-key=pile-y]").count() == 0  # discarded onto: closed
         page.click("[data-key=pile-g]")
         page.click("[data-key=ok]")
@@ -57,3 +57,20 @@ def test_screenshots_of_every_state_and_no_hidden_hand():
             assert page.errors == []
             screenshot(page, f"keltis-{fixture}-{width}{'-dark' if dark else ''}-{lang}")
             page.close()
+
+
+def test_one_click_plays_what_it_names_whole():
+    view = json.loads((FIXTURES / "middle-mover.json").read_text())
+    hand = view["position"]["players"][view["seat"]]["hand"]
+    with served() as base, browser() as chromium:
+        page = open_board(chromium, preview_url(base, "keltis", "middle-mover"))
+        page.click(f"[data-key=hand-{hand.index('p4')}]")  # three places: chosen only
+        assert page.inner_text("#played").strip() == ""
+        page.click("[data-key=row-y]")  # its place names the move
+        page.wait_for_function("document.getElementById('played').textContent.length > 0")
+        assert page.inner_text("#played").strip() == "play p4 y"
+        page = open_board(chromium, preview_url(base, "keltis", "draw-mover"))
+        page.click("[data-key=pile-g]")
+        page.wait_for_function("document.getElementById('played').textContent.length > 0")
+        assert page.inner_text("#played").strip() == "draw g"
+        assert page.errors == []

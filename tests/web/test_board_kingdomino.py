@@ -16,8 +16,8 @@ GAME = "kingdomino"
 
 
 def open_board(browser: Any, base_url: str, fixture: str, width: int = 1280,
-               dark: bool = False, lang: str = "en") -> Any:  # fmt: skip
-    page = open_page(browser, preview_url(base_url, GAME, fixture, lang), width, dark)
+               dark: bool = False, lang: str = "en", confirm: bool = True) -> Any:  # fmt: skip
+    page = open_page(browser, preview_url(base_url, GAME, fixture, lang, confirm), width, dark)
     page.wait_for_selector(".board-kingdomino .kd-kingdom")
     assert page.errors == []
     return page
@@ -89,4 +89,21 @@ def test_a_spectator_and_the_end_offer_nothing_to_click(browser: Any, base_url: 
     page = open_board(browser, base_url, "dynasty-end-seat0", width=390, dark=True)
     assert page.locator(".kd-result").count() == 1
     shot(page, "dynasty-end-phone-dark")
+    page.close()
+
+
+def test_one_click_picks_and_places_what_it_names_alone(browser: Any, base_url: str) -> None:
+    page = open_board(browser, base_url, "middle-pick-to-move", confirm=False)
+    page.locator(".kd-pickable").first.click()
+    (move,) = played(page)
+    assert move.startswith("pick ")
+    assert move in legal("middle-pick-to-move")
+    page.close()
+    page = open_board(browser, base_url, "middle-place-to-move", confirm=False)
+    page.click("[data-square=f4]")  # five placements touch f4: chosen, not played
+    assert played(page) == []
+    page.click("[data-square=c7]")  # one placement touches c7: played
+    (move,) = played(page)
+    assert "c7" in move.split()
+    assert move in legal("middle-place-to-move")
     page.close()

@@ -60,3 +60,28 @@ def test_screenshots_of_every_state():
             assert page.errors == []
             screenshot(page, f"krone-{fixture}-{width}{'-dark' if dark else ''}-{lang}")
             page.close()
+
+
+def test_a_held_card_in_the_players_list_is_used_by_clicking_it():
+    view = json.loads((FIXTURES / "middle-mover.json").read_text())
+    assert "use craftsman" in view["legal_moves"]
+    with served() as base, browser() as chromium:
+        page = open_board(chromium, preview_url(base, "krone", "middle-mover"))
+        page.click("[data-key=chip-1-jester-0]")  # three dice it could roll again: chosen
+        assert page.get_attribute("[data-key=chip-1-jester-0]", "aria-pressed") == "true"
+        assert played(page) == []
+        page.click("[data-key=die-1]")  # the die names the move: played
+        page.wait_for_function("document.getElementById('played').textContent.length > 0")
+        assert played(page) == ["use", "jester", "4"]
+        page = open_board(chromium, preview_url(base, "krone", "middle-mover"))
+        page.click("[data-key=chip-1-craftsman-0]")  # one use: played at once
+        page.wait_for_function("document.getElementById('played').textContent.length > 0")
+        assert page.inner_text("#played").strip() == "use craftsman"
+        page = open_board(chromium, preview_url(base, "krone", "middle-mover", confirm=True))
+        page.click("[data-key=chip-1-craftsman-0]")
+        assert played(page) == []
+        page.click("[data-key=ok]")  # confirm every move: OK plays it
+        page.wait_for_function("document.getElementById('played').textContent.length > 0")
+        assert page.inner_text("#played").strip() == "use craftsman"
+        assert page.errors == []
+        screenshot(page, "krone-held-card-used")

@@ -80,6 +80,7 @@ def replay_the_match(table_page: Any, game: str, match_id: int, moves: int) -> N
     step = "window.ludotecaReplay && window.ludotecaReplay.step()"
     page.wait_for_function(f"{step} === {moves}")
     shot(page, f"{game}-replay-end")
+    page.click("[data-action=first]")  # the players' first move; once more: the deal
     page.click("[data-action=first]")
     page.wait_for_function(f"{step} === 0")
     for _ in range(3):
@@ -258,8 +259,8 @@ def test_a_clocked_table_ticks_pauses_and_is_called_off_through_the_page(browser
     page.click("[data-action=go-on]")
     page.wait_for_function(f"!({STATE}).info.paused")
     # Called off in its first moves: the result says it is not scored.
-    page.once("dialog", lambda dialog: dialog.accept())
     page.click("[data-action=abort]")
+    page.click("dialog.ask [data-action=ask-yes]")
     page.wait_for_selector(".result.aborted")
     assert "not scored" in page.inner_text(".result")
     assert state(page)["info"]["status"] == "finished"

@@ -60,6 +60,9 @@ CHAT_KEPT = 50
 #: A match may be called off (/abort) while its players have made fewer than this many
 #: moves each: a mistake at the start, not a way out of a game going badly.
 ABORT_MOVES_PER_PLAYER = 2
+#: A bot waits the room's ``bot_delay`` before the first move of its turn and this many
+#: times less before each of its turn's further moves.
+BOT_STEPS_PER_DELAY = 6
 
 
 class Refusal(Exception):
@@ -1014,8 +1017,21 @@ class Table:
         chair = self.seats[seat]
         if chair is None or chair.bot is None:
             return
+        # A bot is paced by its turn, not by its move: a Krone turn is a dozen small moves,
+        # and a delay before each made it last seconds. A short step between them still
+        # lets a watcher follow.
+        delay = self.room.settings.bot_delay
+        if self._turn_goes_on(seat):
+            delay /= BOT_STEPS_PER_DELAY
         loop = asyncio.get_running_loop()
-        self._bot_timer = loop.call_later(self.room.settings.bot_delay, self._bot_turn)
+        self._bot_timer = loop.call_later(delay, self._bot_turn)
+
+    def _turn_goes_on(self, seat: int) -> bool:
+        """Whether ``seat`` played the last move that was not chance's."""
+        for entry in reversed(self.live.log):
+            if entry.actor is not CHANCE:
+                return entry.actor == seat
+        return False
 
     def _cancel_bot(self) -> None:
         if self._bot_timer is not None:

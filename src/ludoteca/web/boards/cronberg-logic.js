@@ -232,3 +232,14 @@ export function explainFinal(row) {
   const factor = 2 ** row.parks;
   return { base: row.points / factor, factor, points: row.points, touches: true, positive: row.coats_of_arms > 0 };
 }
+
+/**
+ * Whether the click that chose `selection` named the whole move, so it plays at once
+ * (docs/web.md): a pawn's point, the draw, a tile on the one lay that covers the
+ * triangle clicked (`triangle`), or the one legal move there is.
+ */
+export function namedByClick(group, geo, selection, triangle = null) {
+  if (!selection || !group.all.has(selection.move)) return false;
+  if (group.all.size === 1 || selection.kind === "pawn" || selection.kind === "draw") return true;
+  return selection.kind === "lay" && triangle !== null && laysWith(group, geo, triangle).length === 1;
+}

@@ -2,6 +2,7 @@
 // arms, the tiles with their corner numbers, the pawns, the score track, and the action
 // area with OK. Mounted as createBoard(root, ctx) -> {update(view), destroy()} (the board
 // contract). The geometry comes from the game's components, never from this file.
+import { playsOnClick } from "../core/board-kit.js";
 import { h, s } from "../core/dom.js";
 import { addCatalog, getLanguage, t } from "../core/i18n.js";
 import catalog from "./cronberg.i18n.js";
@@ -63,11 +64,12 @@ export function createBoard(root, ctx) {
 
   // -- choosing -------------------------------------------------------------------------
 
-  function choose(selection) {
+  function choose(selection, triangle = null) {
     if (!selection) return;
     if (st.selection && st.selection.move === selection.move) return confirm();
     st.selection = selection;
     st.hover = null;
+    if (playsOnClick(ctx) && L.namedByClick(st.group, geo, selection, triangle)) return confirm();
     render();
   }
 
@@ -268,7 +270,7 @@ export function createBoard(root, ctx) {
       });
       svg.addEventListener("click", (event) => {
         const lay = layUnder(svg, event);
-        if (lay) choose(lay);
+        if (lay) choose(lay, event.target.closest("[data-triangle]").dataset.triangle);
       });
     }
     return h("section", { class: "cb-city-wrap" }, svg);

@@ -158,6 +158,24 @@ export function pendingMove(view, sel) {
   return options.length === 1 ? options[0].move : null;
 }
 
+/** Whether hand card `i` can make a wish with another card of the hand. */
+export function canPair(view, i) {
+  const hand = myTurn(view) ? view.position.players[view.seat].hand : [];
+  return hand.some((_, j) => j !== i && optionsFor(view, { ...emptySelection(), cards: [i, j] }).length > 0);
+}
+
+/**
+ * The move the click that made `sel` named whole, to play at once (docs/web.md), or null:
+ * a draw from the deck or a pile, a place clicked for the chosen card(s), a card that
+ * can do only one thing (and makes no wish with another), or the one legal move there is.
+ */
+export function namedByClick(view, sel) {
+  const move = pendingMove(view, sel);
+  if (move === null) return null;
+  if (view.legal_moves.length === 1 || sel.draw || sel.target) return move;
+  return sel.cards.length === 1 && !canPair(view, sel.cards[0]) ? move : null;
+}
+
 function sameList(a, b) {
   return Boolean(a && b) && a.length === b.length && a.every((x, i) => x === b[i]);
 }

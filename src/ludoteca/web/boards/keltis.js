@@ -5,7 +5,7 @@
 
 import { h, s } from "../core/dom.js";
 import { addCatalog, t } from "../core/i18n.js";
-import { ensureCss, logLength, nameOf, redraw } from "../core/board-kit.js";
+import { ensureCss, logLength, nameOf, playsOnClick, redraw } from "../core/board-kit.js";
 import catalog from "./keltis.i18n.js";
 import * as L from "./keltis-logic.js";
 
@@ -155,7 +155,9 @@ export function createBoard(root, ctx) {
     if (next === sel) return;
     sel = next;
     fresh = false;
-    render();
+    const named = playsOnClick(ctx) ? L.namedByClick(view, sel) : null;
+    if (named) play(named);
+    else render();
   }
 
   async function play(text) {

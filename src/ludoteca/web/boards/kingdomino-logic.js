@@ -242,3 +242,21 @@ export function scoringRows(sheet) {
     .map((p) => ({ ...p, points: p.squares * p.crowns }))
     .sort((a, b) => b.points - a.points || b.squares - a.squares);
 }
+
+/** The distinct legal placements with a half on `square`. */
+export function placementsOn(group, square) {
+  const found = new Set();
+  for (const [key, text] of group.places) if (key.split(">").includes(square)) found.add(text);
+  return [...found];
+}
+
+/**
+ * Whether the click that chose `selection` named the whole move, so it plays at once
+ * (docs/web.md): a domino picked from the line, or the one legal placement on the
+ * square clicked (`square`), or the one legal move there is.
+ */
+export function namedByClick(group, selection, square = null) {
+  if (!selection || !group.all.has(selection.move)) return false;
+  if (group.all.size === 1 || selection.kind === "pick") return true;
+  return selection.kind === "place" && square !== null && placementsOn(group, square).length === 1;
+}

@@ -1,6 +1,7 @@
 // The Kingdomino board: the two lines with their kings, every kingdom on its grid, the
 // action area with OK. Mounted by the table screen (or dev/board.html) as
 // createBoard(root, ctx) -> {update(view), destroy()}; see the board contract.
+import { playsOnClick } from "../core/board-kit.js";
 import { h, s } from "../core/dom.js";
 import { addCatalog, t } from "../core/i18n.js";
 import catalog from "./kingdomino.i18n.js";
@@ -51,12 +52,13 @@ export function createBoard(root, ctx) {
 
   // -- choosing -------------------------------------------------------------------------
 
-  function choose(selection) {
+  function choose(selection, square = null) {
     if (!selection) return;
     if (st.selection && st.selection.move === selection.move) return confirm();
     st.selection = selection;
     if (selection.rotation !== undefined) st.rotation = selection.rotation;
     st.hover = null;
+    if (playsOnClick(ctx) && L.namedByClick(st.group, selection, square)) return confirm();
     render();
   }
 
@@ -344,7 +346,7 @@ export function createBoard(root, ctx) {
           }, s("title", {}, t(spot ? "kingdomino.spotTip" : "kingdomino.emptyTip", { square: name_ })));
           if (spot) {
             cell.addEventListener("keydown", (event) =>
-              activate(event, () => choose(L.placementAt(st.group, name_, st.rotation, columns))));
+              activate(event, () => choose(L.placementAt(st.group, name_, st.rotation, columns), name_)));
           }
           svg.append(cell);
         }
@@ -381,7 +383,7 @@ export function createBoard(root, ctx) {
         if (!square) return;
         const chosen = st.selection?.kind === "place" ? st.selection : null;
         if (chosen && (chosen.first === square || chosen.second === square)) confirm();
-        else choose(L.selectAt(st.group, square, st.rotation, columns));
+        else choose(L.selectAt(st.group, square, st.rotation, columns), square);
       });
     }
     return svg;

@@ -163,6 +163,24 @@ export function pendingMove(view, sel, components) {
   return texts.find((text) => legal.has(text)) ?? null;
 }
 
+/**
+ * The move the click that made `sel` named whole, to play at once (docs/web.md), or null:
+ * a card of the court taken, a held card with one legal use, the die for a card that
+ * re-rolls one, or the one legal move there is. A card with more to choose (which dice,
+ * which faces) waits for them and OK.
+ */
+export function namedByClick(view, sel, components) {
+  if (!myTurn(view)) return null;
+  const a = analyse(view);
+  if (sel.buy) return a.legal.has(`buy ${sel.buy}`) ? `buy ${sel.buy}` : null;
+  const pending = pendingMove(view, sel, components);
+  if (pending !== null && a.legal.size === 1) return pending;
+  const kind = sel.card ? kindOf(components, sel.card, a.uses.get(sel.card) || []) : null;
+  if (pending !== null && kind === "reroll_one" && sel.picked.length === 1) return pending;
+  const uses = sel.card && !sel.picked.length ? a.uses.get(sel.card) || [] : [];
+  return uses.length === 1 ? uses[0] : null;
+}
+
 /** What a click on a die does now: "keep", "reroll" or null (not clickable). */
 export function diceMode(view, sel, components) {
   if (!myTurn(view) || sel.buy) return null;

@@ -4,7 +4,7 @@
 
 import { h, s } from "../core/dom.js";
 import { addCatalog, getLanguage, t } from "../core/i18n.js";
-import { ensureCss, logLength, nameOf, redraw } from "../core/board-kit.js";
+import { ensureCss, logLength, nameOf, playsOnClick, redraw } from "../core/board-kit.js";
 import catalog from "./krone.i18n.js";
 import * as L from "./krone-logic.js";
 
@@ -86,7 +86,9 @@ export function createBoard(root, ctx) {
     if (next === sel) return;
     sel = next;
     fresh = false;
-    render();
+    const named = playsOnClick(ctx) ? L.namedByClick(view, sel, comps) : null;
+    if (named) play(named);
+    else render();
   }
 
   async function play(text) {
@@ -523,20 +525,25 @@ export function createBoard(root, ctx) {
         else if (st.queen && pos.king) finalNote = h("span", { class: "kk-final muted", title: t("krone.result.bid", { n: pos.king.bid[0], face: pos.king.bid[1] }) }, groupLabel(pos.king.bid));
       }
       const keys = copyKeys(heldCards(seat));
-    const chips = heldCards(seat).map((id, n) =>
-        h(
-          "span",
+      // As on Brettspielwelt, a card is used by clicking it in its holder's list too.
+      const usable = seat === view.seat && !busy ? new Set(L.usableCards(view)) : new Set();
+      const chips = heldCards(seat).map((id, n) => {
+        const can = usable.has(id);
+        return h(
+          can ? "button" : "span",
           {
-            class: ["kk-chip", `row-${rowOf(id)}`, used.has(id) && "used", bought && bought.seat === seat && bought.card === id && "last", bought && bought.seat === seat && bought.card === id && fresh && "fresh"].filter(Boolean).join(" "),
-            title: cardTip(id, used.has(id) ? [t("krone.used")] : []),
-            tabindex: "0",
+            class: ["kk-chip", `row-${rowOf(id)}`, used.has(id) && "used", can && "usable", can && sel.card === id && "chosen", bought && bought.seat === seat && bought.card === id && "last", bought && bought.seat === seat && bought.card === id && fresh && "fresh"].filter(Boolean).join(" "),
+            title: cardTip(id, used.has(id) ? [t("krone.used")] : can ? [t("krone.canUse")] : []),
+            tabindex: can ? undefined : "0",
+            "aria-pressed": can ? String(sel.card === id) : undefined,
             "data-key": `chip-${seat}-${keys[n]}`,
+            onclick: can ? () => setSel(L.selectCard(view, sel, id, comps)) : undefined,
             onfocus: () => showInfo(id),
             onmouseenter: () => showInfo(id),
           },
           cardName(id),
-        ),
-      );
+        );
+      });
       const tags = [];
       if (seat === view.seat) tags.push(h("span", { class: "kk-tag you" }, t("krone.you")));
       if (toMove) tags.push(h("span", { class: "kk-tag move" }, t("krone.toMove")));

@@ -23,6 +23,14 @@ export function redraw(root, build) {
   if (again && !again.disabled) again.focus({ preventScroll: true });
 }
 
+/**
+ * Whether a move that one click names whole plays on that click (docs/web.md), or waits
+ * for OK like any other: the person's setting "confirm every move" (ctx.confirmEveryMove).
+ */
+export function playsOnClick(ctx) {
+  return !(ctx.confirmEveryMove && ctx.confirmEveryMove());
+}
+
 /** How many moves the whole log holds (a view may leave out the first `log_from`). */
 export function logLength(view) {
   return view ? (view.log_from || 0) + (view.log || []).length : 0;

@@ -16,6 +16,7 @@ const board = createBoard(document.getElementById("board"), {
   names: view.players_names || Array.from({ length: view.players }, (_, i) => `Player ${i + 1}`),
   components,
   play: async (move) => { played.textContent += move + "\n"; },
+  confirmEveryMove: () => params.get("confirm") === "1",
 });
 board.update(view);
 window.__board = board;

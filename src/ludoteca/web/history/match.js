@@ -10,6 +10,7 @@ import { serverText } from "../screens/messages.js";
 import { gameName, seatName } from "../screens/names.js";
 import { resultPanel } from "../screens/result.js";
 import catalog from "./history.i18n.js";
+import { openingStep, startFrom } from "./replay-logic.js";
 
 addCatalog(catalog);
 
@@ -23,6 +24,7 @@ let board = null;
 let step = 0;
 let playing = null;
 let whole = null; // the view at the end: its log names every step
+let opening = 0; // the step before the players' first move
 const views = new Map();
 
 function stopAll() {
@@ -72,7 +74,7 @@ async function show() {
       summary.you === null ? h("span", { class: "muted" }, t("history.spectator")) : h("span", { class: "muted" }, t("history.yourSeat"))),
     summary.result ? resultPanel(summary.game, summary.result, names, summary.you, null) : null,
     h("section", { class: "panel replay-controls", role: "toolbar", "aria-label": t("history.replay") },
-      control("first", "|◀", t("history.first"), () => 0),
+      control("first", "|◀", t("history.first"), () => startFrom(step, opening)),
       control("back", "◀", t("history.back"), () => step - 1),
       playButton,
       control("forward", "▶", t("history.forward"), () => step + 1),
@@ -85,6 +87,7 @@ async function show() {
   const { createBoard } = await import(`/static/boards/${summary.game}.js`);
   board = createBoard(boardBox, { seat: summary.you, names, components: game.components, play: async () => {} });
   whole = await viewAt(summary.moves);
+  opening = openingStep(whole.log);
   fill(moveList, ...whole.log.map((entry, index) => {
     const text = board.describe ? board.describe(entry, whole.log[index - 1]) : null;
     return text ? h("li", { value: index + 1, "data-step": index + 1, onclick: () => go(index + 1) }, text) : null;
@@ -108,7 +111,7 @@ async function show() {
   function toggle() {
     if (playing) stop();
     else {
-      if (step >= summary.moves) go(0);
+      if (step >= summary.moves) go(opening);
       playing = setInterval(() => go(step + 1), PLAY_EVERY_MS);
     }
     playButton.textContent = playing ? t("history.pause") : t("history.play");
@@ -123,7 +126,7 @@ async function show() {
     if (event.target.closest?.("input, select, textarea")) return;
     if (event.key === "ArrowLeft") go(step - 1);
     else if (event.key === "ArrowRight") go(step + 1);
-    else if (event.key === "Home") go(0);
+    else if (event.key === "Home") go(startFrom(step, opening));
     else if (event.key === "End") go(summary.moves);
   });
   window.ludotecaReplay = { step: () => step, go };

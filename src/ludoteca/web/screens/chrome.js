@@ -1,9 +1,11 @@
 // The frame around every screen: the name of the room, the language and theme switches,
-// who you are, and the way out. Language and theme are kept in localStorage.
+// who you are, and the way out. Language, theme and whether every move waits for OK are
+// kept in localStorage.
 
 import { post } from "../core/api.js";
 import { fill, h } from "../core/dom.js";
 import { LANGUAGES, addCatalog, browserLanguage, getLanguage, setLanguage, t } from "../core/i18n.js";
+import { confirmEveryMove, setConfirmEveryMove } from "../core/preferences.js";
 import catalog from "./room.i18n.js";
 
 addCatalog(catalog);
@@ -34,6 +36,11 @@ export function setupChrome({ rerender, logout }) {
         applyTheme(event.target.value);
       },
     }, ...THEMES.map((name) => h("option", { value: name, selected: name === currentTheme() }, t(`chrome.theme.${name}`))));
+    const confirming = h("label", { class: "confirm-moves", title: t("chrome.confirmMovesTip") },
+      h("input", {
+        type: "checkbox", id: "confirm-moves", checked: confirmEveryMove(),
+        onchange: (event) => setConfirmEveryMove(event.target.checked),
+      }), " ", t("chrome.confirmMoves"));
     fill(bar, 
       h("a", { class: "brand", href: "/", title: t("chrome.home") }, "ludoteca"),
       h("nav", {},
@@ -49,7 +56,7 @@ export function setupChrome({ rerender, logout }) {
         type: "button", "data-action": "logout-everywhere", title: t("chrome.logoutEverywhereTip"),
         onclick: async () => { await post("/api/logout?everywhere"); logout(); },
       }, t("chrome.logoutEverywhere")) : null,
-      language, theme);
+      language, theme, confirming);
   }
 
   draw();

@@ -5,7 +5,9 @@
 
 import { fill, h } from "../core/dom.js";
 import { t } from "../core/i18n.js";
+import { confirmEveryMove } from "../core/preferences.js";
 import { actions, clocksNow, missingPlayers } from "../core/table-state.js";
+import { ask } from "./ask.js";
 import { createChat } from "./chat.js";
 import { gameName, optionLabel, optionTip, optionValueText, seatName } from "./names.js";
 import { resultPanel } from "./result.js";
@@ -150,13 +152,13 @@ export function createTableScreen(root, ctx) {
     if (can.includes("abort")) {
       buttons.push(h("button", {
         "data-action": "abort", title: t("table.abortTip"),
-        onclick: () => { if (confirm(t("table.abortAsk"))) ctx.send({ t: "abort", table: state.id }); },
+        onclick: async () => { if (await ask(element, t("table.abortAsk"), t("table.abort"))) ctx.send({ t: "abort", table: state.id }); },
       }, t("table.abort")));
     }
     if (can.includes("resign")) {
       buttons.push(h("button", {
         "data-action": "resign", title: t("table.resignTip"),
-        onclick: () => { if (confirm(t("table.resignAsk"))) ctx.send({ t: "resign", table: state.id }); },
+        onclick: async () => { if (await ask(element, t("table.resignAsk"), t("table.resign"))) ctx.send({ t: "resign", table: state.id }); },
       }, t("table.resign")));
     }
     if (can.includes("rematch")) buttons.push(h("button", { class: "primary", "data-action": "rematch", onclick: () => ctx.send({ t: "rematch", table: state.id }) }, t("table.rematch")));
@@ -220,6 +222,7 @@ export function createTableScreen(root, ctx) {
         names: names(),
         components: game().components ?? {},
         play: async (move) => ctx.send({ t: "move", table: state.id, v: state.v, move }),
+        confirmEveryMove,
         onError: ctx.onError,
       });
       shownLog = 0;
