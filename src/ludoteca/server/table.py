@@ -152,7 +152,7 @@ class Table:
                 )
                 for seat, chair in enumerate(self.seats)
             ],
-            watchers=len(self.watchers),
+            watchers=self._spectators(),
             to_move=self._to_move(),
             match=self.match_id,
             rated=self.rated,
@@ -160,6 +160,11 @@ class Table:
             grace=self.grace,
             paused=self.paused,
         )
+
+    def _spectators(self) -> int:
+        """How many people watch without a seat: a player follows the table too, and
+        someone with two tabs open is one person."""
+        return len({c.user.id for c in self.watchers if self.seat_of(c.user.id) is None})
 
     def clock_info(self) -> p.Clocks | None:
         """Each seat's time left now, for a message about to leave."""
