@@ -7,6 +7,7 @@ import { addCatalog, t } from "../core/i18n.js";
 import { setupChrome } from "../screens/chrome.js";
 import { serverText } from "../screens/messages.js";
 import { gameName } from "../screens/names.js";
+import { logLine } from "../screens/move-log.js";
 import { resultPanel } from "../screens/result.js";
 import catalog from "./history.i18n.js";
 
@@ -60,7 +61,7 @@ async function show() {
   });
   const stepText = h("span", { class: "replay-step", "aria-live": "polite" });
   const playButton = h("button", { "data-action": "play", title: t("history.playTip"), onclick: () => toggle() });
-  const moveList = h("ol", { class: "replay-moves", "aria-label": t("history.moves") });
+  const moveList = h("ol", { class: "replay-moves", "aria-label": t("history.moves"), tabindex: "0" });
   const control = (action, label, tip, target) => h("button", { "data-action": action, title: tip, "aria-label": tip, onclick: () => go(target()) }, label);
   fill(screen, h("div", { class: "history" },
     h("header", { class: "history-head" },
@@ -86,7 +87,7 @@ async function show() {
   whole = await viewAt(summary.moves);
   fill(moveList, ...whole.log.map((entry, index) => {
     const text = board.describe ? board.describe(entry, whole.log[index - 1]) : null;
-    return text ? h("li", { value: index + 1, "data-step": index + 1, onclick: () => go(index + 1) }, text) : null;
+    return text ? logLine(index + 1, text, { "data-step": index + 1, onclick: () => go(index + 1) }) : null;
   }));
 
   async function go(target) {
