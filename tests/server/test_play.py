@@ -141,6 +141,11 @@ def test_resigning_with_two_players_ends_the_match(enter):
     sync_table = a.person.client.app.state.room.tables[a.table]
     assert sync_table.result["standing"] == [[0], [1]]
     assert sync_table.result["ended_by"] == "resignation"
+    # No move brings the result: each player is sent the table with it.
+    for seat in (a, b):
+        result = seat.person.expect("sync")["match"]["result"]
+        assert result["ended_by"] == "resignation"
+        assert result["standing"] == [[0], [1]]
     a.play("roll")
     a.person.refused("wrong_state")
 

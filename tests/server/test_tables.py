@@ -5,6 +5,8 @@ import pytest
 from ludoteca.server import commands
 from ludoteca.server import protocol as p
 
+from .client import Person
+
 
 def test_create_join_and_see_each_other(enter):
     anna, bruno = enter("Anna"), enter("Bruno")
@@ -171,3 +173,17 @@ def test_commands_parse_to_the_messages_a_button_sends():
         commands.parse("/start", None)
     with pytest.raises(commands.CommandError, match="usage: /bot"):
         commands.parse("/bot a b", 1)
+
+
+def test_watchers_counts_only_people_without_a_seat(enter):
+    anna, bruno, carla = enter("Anna"), enter("Bruno"), enter("Carla")
+    table = anna.create("keltis")
+    bruno.send(t="join", table=table)
+    assert bruno.expect("sync")["table"]["watchers"] == 0
+    carla.send(t="watch", table=table)
+    assert carla.expect("sync")["table"]["watchers"] == 1
+    assert anna.expect("presence")["watchers"] == 1
+    # A second tab of the same spectator is the same person.
+    second_tab = Person(carla.client, carla.name, carla.cookies)
+    second_tab.send(t="watch", table=table)
+    assert second_tab.expect("sync")["table"]["watchers"] == 1

@@ -155,7 +155,7 @@ class Table:
                 )
                 for seat, chair in enumerate(self.seats)
             ],
-            watchers=len(self.watchers),
+            watchers=self._spectators(),
             to_move=self._to_move(),
             match=self.match_id,
             rated=self.rated,
@@ -163,6 +163,11 @@ class Table:
             grace=self.grace,
             paused=self.paused,
         )
+
+    def _spectators(self) -> int:
+        """How many people watch without a seat: a player follows the table too, and
+        someone with two tabs open is one person."""
+        return len({c.user.id for c in self.watchers if self.seat_of(c.user.id) is None})
 
     def clock_info(self) -> p.Clocks | None:
         """Each seat's time left now, for a message about to leave."""
@@ -620,11 +625,13 @@ class Table:
         if len(remaining) == 1:
             ranking = [remaining, *[[s] for s in sorted(self.resigned)]]
             self._finish(rows, ranking)
+            # No move carries this result to the pages: each is sent the table with it.
+            self._event(rows, self._announce_end)
         else:
             chair = self.seats[seat]
             if chair is not None:
                 chair.bot = DEFAULT_LEVEL
-        self._changed(rows)
+            self._changed(rows)
         if len(remaining) > 1:
             self.announce(
                 "resigns_bot",
@@ -955,10 +962,12 @@ class Table:
         self._stop_time()
         self._cancel_bot()
         rows: list[Write] = [MatchEnded(self.match_id or 0, self.room.now(), self.result, [])]
-        self._event(rows, lambda version: self._announce_abort(version))
+        self._event(rows, self._announce_end)
         self.announce("aborted", "everyone agreed: the match is called off, unscored")
 
-    def _announce_abort(self, version: int) -> None:
+    def _announce_end(self, version: int) -> None:
+        """A match ended without a move (called off, resigned): the result goes out with
+        the table, in each watcher's own view."""
         self._announce_change(version, self.info())
         for connection in list(self.watchers):
             self.sync(connection)

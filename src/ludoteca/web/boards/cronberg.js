@@ -518,7 +518,8 @@ export function createBoard(root, ctx) {
           h("span", { class: "cb-place" }, t(`cronberg.place.${index + 1}`)),
           h("span", { class: "cb-swatch cb-round", style: `background:${SEAT_COLOURS[seat]}` }),
           h("strong", {}, name(seat)),
-          h("span", { class: "cb-score" }, t("cronberg.points", { n: result.scores[seat] })),
+          // A match ended by resignation has no scores.
+          result.scores ? h("span", { class: "cb-score" }, t("cronberg.points", { n: result.scores[seat] })) : null,
           h("span", { class: "cb-muted cb-small" }, t("cronberg.beforeFinal", { n: details.before_final_scoring?.[seat] ?? "?" }))));
       }
     });

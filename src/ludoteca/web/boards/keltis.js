@@ -272,6 +272,7 @@ export function createBoard(root, ctx) {
         {
           class: ["kt-stone", !here && "gone", isTarget && "target", sel.target && L.sameTarget(sel.target, target) && "chosen"].filter(Boolean).join(" "),
           title: tip,
+          role: isTarget ? undefined : "img",
           "aria-label": tip,
           "data-key": `stone-${n}`,
           onclick: isTarget ? () => setSel(L.clickTarget(view, sel, target)) : undefined,

@@ -580,7 +580,8 @@ export function createBoard(root, ctx) {
             h("span", { class: "kd-place" }, t(`kingdomino.place.${index + 1}`)),
             h("span", { class: "kd-swatch", style: `background:${SEAT_COLOURS[seat]}` }),
             h("strong", {}, name(seat)),
-            h("span", { class: "kd-score" }, t("kingdomino.points", { n: result.scores[seat] }))),
+            // A match ended by resignation has no scores.
+            result.scores ? h("span", { class: "kd-score" }, t("kingdomino.points", { n: result.scores[seat] })) : null),
           games.length > 1 ? h("p", { class: "kd-small kd-muted" }, t("kingdomino.gamesRow", { n: games.length })) : null,
           h("ul", { class: "kd-properties" },
             properties.length

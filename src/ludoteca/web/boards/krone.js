@@ -209,6 +209,7 @@ export function createBoard(root, ctx) {
       {
         class: cls.filter(Boolean).join(" "),
         title: cardTip(id, extra),
+        role: clickable ? undefined : "img",
         "aria-label": `${cardName(id)}, ${extra.join(", ")}`,
         "aria-pressed": clickable ? String(chosen) : undefined,
         tabindex: clickable ? undefined : "0",
@@ -557,7 +558,7 @@ export function createBoard(root, ctx) {
           h("span", { class: "kk-name", title: name(seat) }, name(seat)),
           ...badges,
           ...tags,
-          h("span", { class: "kk-dicecount", title: t("krone.diceTip", { name: name(seat), n: p.turn_dice }), "aria-label": t("krone.dice", { n: p.turn_dice }) }, countDie(p.turn_dice)),
+          h("span", { class: "kk-dicecount", role: "img", title: t("krone.diceTip", { name: name(seat), n: p.turn_dice }), "aria-label": t("krone.dice", { n: p.turn_dice }) }, countDie(p.turn_dice)),
         ),
         finalNote ? h("div", { class: "kk-player-final" }, finalNote) : null,
         chips.length ? h("div", { class: "kk-chips" }, ...chips) : null,

@@ -7,6 +7,7 @@ import { fill, h } from "../core/dom.js";
 import { addCatalog, dateText, t } from "../core/i18n.js";
 import { setupChrome } from "../screens/chrome.js";
 import { serverText } from "../screens/messages.js";
+import { logLine } from "../screens/move-log.js";
 import { gameName, seatName } from "../screens/names.js";
 import { resultPanel } from "../screens/result.js";
 import catalog from "./history.i18n.js";
@@ -63,7 +64,7 @@ async function show() {
   });
   const stepText = h("span", { class: "replay-step", "aria-live": "polite" });
   const playButton = h("button", { "data-action": "play", title: t("history.playTip"), onclick: () => toggle() });
-  const moveList = h("ol", { class: "replay-moves", "aria-label": t("history.moves") });
+  const moveList = h("ol", { class: "replay-moves", "aria-label": t("history.moves"), tabindex: "0" });
   const control = (action, label, tip, target) => h("button", { "data-action": action, title: tip, "aria-label": tip, onclick: () => go(target()) }, label);
   fill(screen, h("div", { class: "history" },
     h("header", { class: "history-head" },
@@ -90,7 +91,7 @@ async function show() {
   opening = openingStep(whole.log);
   fill(moveList, ...whole.log.map((entry, index) => {
     const text = board.describe ? board.describe(entry, whole.log[index - 1]) : null;
-    return text ? h("li", { value: index + 1, "data-step": index + 1, onclick: () => go(index + 1) }, text) : null;
+    return text ? logLine(index + 1, text, { "data-step": index + 1, onclick: () => go(index + 1) }) : null;
   }));
 
   async function go(target) {

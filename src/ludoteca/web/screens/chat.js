@@ -6,11 +6,18 @@ import { h } from "../core/dom.js";
 import { t, timeText } from "../core/i18n.js";
 import { roomLineText } from "./messages.js";
 
+/** The server's bound on a chat line (protocol.MAX_CHAT_CHARS). */
+const MOST = 500;
+/** From here on the line shows how many characters it has. */
+const COUNT_FROM = MOST - 50;
+
 export function createChat({ title, placeholder, send }) {
   const lines = h("div", { class: "chat-lines", role: "log", "aria-live": "polite", tabindex: "0" });
+  // The input cuts a longer line (typed or pasted) at the bound: the note says so.
+  const note = h("p", { class: "chat-note small", "aria-live": "polite" });
   const input = h("input", {
-    name: "text", autocomplete: "off", maxlength: 500, placeholder,
-    "aria-label": placeholder, title: t("chat.tip"),
+    name: "text", autocomplete: "off", maxlength: MOST, placeholder,
+    "aria-label": placeholder, title: t("chat.tip"), oninput: () => count(),
   });
   const form = h("form", {
     class: "chat-say",
@@ -20,9 +27,16 @@ export function createChat({ title, placeholder, send }) {
       if (!text) return;
       send(text);
       input.value = "";
+      count();
     },
   }, input, h("button", { type: "submit" }, t("chat.send")));
-  const element = h("section", { class: "chat panel" }, h("h2", {}, title), lines, form);
+  const element = h("section", { class: "chat panel" }, h("h2", {}, title), lines, form, note);
+
+  function count() {
+    const n = input.value.length;
+    note.classList.toggle("full", n >= MOST);
+    note.textContent = n >= MOST ? t("chat.full", { most: MOST }) : n >= COUNT_FROM ? t("chat.count", { n, most: MOST }) : "";
+  }
 
   function add(kind, who, text, at) {
     const stamp = at ? timeText(new Date(at * 1000)) : "";

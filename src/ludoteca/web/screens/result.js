@@ -1,6 +1,6 @@
 // The result of a finished match: places, names, scores and each seat's breakdown in the
-// game's own terms. The board draws the full detail (every property, pawn or row); this
-// is the summary at the head of the table, with the rematch button beside it.
+// game's own terms, with the rematch button beside it. It is the one result at a table and
+// on a match page: a board's own result panel is for the board shown alone (room.css).
 
 import { h } from "../core/dom.js";
 import { t } from "../core/i18n.js";

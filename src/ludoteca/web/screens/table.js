@@ -9,6 +9,7 @@ import { confirmEveryMove } from "../core/preferences.js";
 import { actions, clocksNow, missingPlayers } from "../core/table-state.js";
 import { ask } from "./ask.js";
 import { createChat } from "./chat.js";
+import { logLine } from "./move-log.js";
 import { gameName, optionLabel, optionTip, optionValueText, seatName } from "./names.js";
 import { resultPanel } from "./result.js";
 import { clockSummary } from "./table-settings.js";
@@ -22,6 +23,7 @@ export function createTableScreen(root, ctx) {
   let boardKey = null;
   let loading = null;
   let shownLog = 0;
+  let shownLines = 0;
   let level = "greedy";
 
   const chat = createChat({
@@ -36,7 +38,7 @@ export function createTableScreen(root, ctx) {
   const boardBox = h("div", { id: "board", class: "board-host" });
   const toast = h("p", { class: "toast", role: "alert", hidden: true });
   let toastTimer = null;
-  const logList = h("ol", { class: "move-log", "aria-live": "off" });
+  const logList = h("ol", { class: "move-log", "aria-live": "off", tabindex: "0" });
   const logBox = h("details", { class: "panel log-panel", open: true },
     h("summary", {}, t("table.log")), logList);
   const element = h("div", { class: "table-screen" },
@@ -86,7 +88,7 @@ export function createTableScreen(root, ctx) {
       if (seat.bot) marks.push(h("span", { class: "mark bot", title: t("lobby.botTip", { level: t(`level.${seat.bot}`) }) }, t("table.bot")));
       if (seat.replaced) marks.push(h("span", { class: "mark replaced", title: t(seat.replaced === "time" ? "table.replacedTime" : "table.replacedAway") }, "↺"));
       const dot = seat.name === null ? null : h("span", {
-        class: `dot ${seat.connected ? "on" : "off"}`,
+        class: `dot ${seat.connected ? "on" : "off"}`, role: "img",
         title: seat.connected ? t("lobby.hereTip") : t("lobby.awayTip"),
         "aria-label": seat.connected ? t("lobby.hereTip") : t("lobby.awayTip"),
       });
@@ -225,7 +227,9 @@ export function createTableScreen(root, ctx) {
         confirmEveryMove,
         onError: ctx.onError,
       });
+      logList.replaceChildren();
       shownLog = 0;
+      shownLines = 0;
     }
     // Still loading: the loader draws the newest state once the board is there.
     if (!board || !state.view) return;
@@ -236,7 +240,7 @@ export function createTableScreen(root, ctx) {
 
   function drawLog() {
     const log = state.view ? state.view.log : [];
-    if (log.length < shownLog) { logList.replaceChildren(); shownLog = 0; }
+    if (log.length < shownLog) { logList.replaceChildren(); shownLog = 0; shownLines = 0; }
     const atEnd = logList.scrollTop + logList.clientHeight >= logList.scrollHeight - 8;
     for (let i = shownLog; i < log.length; i++) {
       const entry = log[i];
@@ -246,16 +250,17 @@ export function createTableScreen(root, ctx) {
       const last = logList.lastElementChild;
       if (last && last.dataset.text === text) {
         last.dataset.count = String(Number(last.dataset.count) + 1);
-        last.textContent = `${text} ×${last.dataset.count}`;
+        last.lastElementChild.textContent = `${text} ×${last.dataset.count}`;
         continue;
       }
-      logList.append(h("li", {
+      shownLines += 1;
+      logList.append(logLine(shownLines, text, {
         class: entry.by === "chance" ? "chance" : `seat-${entry.by}`,
         // The move's notation, for those who type moves; a hidden move's entry is the
         // engine's English sentence instead, which the line itself says in words.
         title: game().verbs.includes(entry.move.split(" ")[0]) ? entry.move : undefined,
         dataset: { text, count: "1" },
-      }, text));
+      }));
     }
     shownLog = log.length;
     while (logList.childElementCount > 400) logList.firstElementChild.remove();
