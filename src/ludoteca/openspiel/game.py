@@ -38,7 +38,7 @@ def game_type(game: Game) -> Any:
         provides_information_state_string=True,
         provides_information_state_tensor=False,
         provides_observation_string=True,
-        provides_observation_tensor=False,
+        provides_observation_tensor=True,
         parameter_specification={
             "players": game.min_players,
             **{option.name: option.default for option in game.options},
@@ -83,7 +83,7 @@ class LudotecaGame(pyspiel.Game):  # type: ignore[misc]
         self, iig_obs_type: Any = None, params: Mapping[str, Any] | None = None
     ) -> ViewObserver:
         recall = iig_obs_type is None or bool(iig_obs_type.perfect_recall)
-        return ViewObserver(recall)
+        return ViewObserver(recall, self)
 
 
 class LudotecaState(pyspiel.State):  # type: ignore[misc]
@@ -91,6 +91,26 @@ class LudotecaState(pyspiel.State):  # type: ignore[misc]
         super().__init__(game)
         self.match = match
         self.actions = game.actions
+        # Per seat: the moves it has seen so far counted by number, and how much of the
+        # log that covers (the tensor grows with the log instead of being rebuilt).
+        self.seen: dict[int, tuple[int, np.ndarray]] = {}
+
+    def seen_moves(self, seat: int) -> np.ndarray:
+        """The moves of the log ``seat`` could read, counted by action number (chance
+        outcomes after the decisions)."""
+        log = self.match.log
+        done, counts = self.seen.get(seat, (0, None))
+        if counts is None:
+            counts = np.zeros(self.actions.decisions.size + self.actions.outcomes.size)
+        else:
+            counts = counts.copy()  # clones of this state share the older array
+        state = self.match.state
+        for entry in log[done:]:
+            if entry.visible_to(seat):
+                number = self.actions.encode(entry.move, state)
+                counts[number + (self.actions.decisions.size if entry.move.is_chance else 0)] += 1
+        self.seen[seat] = (len(log), counts)
+        return counts
 
     def current_player(self) -> int:
         actor = self.match.to_move
@@ -146,16 +166,32 @@ class LudotecaState(pyspiel.State):  # type: ignore[misc]
 
 class ViewObserver:
     """A seat's information as OpenSpiel asks for it: the view of the seat, with the log
-    (information state, perfect recall) or without it (observation). No tensor: the
-    games' positions have no fixed shape."""
+    (information state, perfect recall) or without it (observation).
 
-    def __init__(self, recall: bool) -> None:
+    The games' positions have no fixed shape, so the observation tensor is one that
+    every game has: who is to move (one per seat, then chance), and every move the seat
+    has seen, counted by its action number. What it does not hold is the order of those
+    moves and the seat's own hidden items (a Keltis hand): the strings hold everything.
+    """
+
+    def __init__(self, recall: bool, game: LudotecaGame) -> None:
         self.recall = recall
-        self.tensor = np.zeros(0, np.float32)
-        self.dict: dict[str, Any] = {}
+        self.players = game.ludoteca_players
+        size = 0 if recall else self.players + 1 + game.actions.decisions.size
+        size += 0 if recall else game.actions.outcomes.size
+        self.tensor = np.zeros(size, np.float32)
+        self.dict: dict[str, Any] = {"observation": self.tensor}
 
     def set_from(self, state: LudotecaState, player: int) -> None:
-        """Nothing to set: there is no tensor."""
+        if self.recall:
+            return
+        self.tensor.fill(0)
+        actor = state.match.to_move
+        if actor is CHANCE:
+            self.tensor[self.players] = 1
+        elif actor is not None:
+            self.tensor[actor] = 1
+        self.tensor[self.players + 1 :] = state.seen_moves(player)
 
     def string_from(self, state: LudotecaState, player: int) -> str:
         view = state.match.view(player)
