@@ -53,7 +53,7 @@ def test_krone_plays_through_the_adapter_as_the_engine_does():
         game = pyspiel.load_game(f"python_ludoteca_krone(players={players})")
         state = game.new_initial_state()
         rng = random.Random(players)
-        for _ in range(1500):
+        for _ in range(500):
             if state.is_terminal():
                 break
             if state.is_chance_node():
