@@ -10,7 +10,7 @@ from types import MappingProxyType
 from typing import Any, ClassVar
 
 from . import serialization
-from .errors import OptionError
+from .errors import OptionError, StateError
 from .match import Match
 from .move import Move
 from .options import Option, OptionValue, check_options
@@ -52,6 +52,31 @@ class Game(ABC):
     def load(self, document: str | Mapping[str, Any]) -> Match:
         """A match from its JSON document (see docs/formats.md)."""
         return serialization.load(self, document)
+
+    def from_view(self, view: Mapping[str, Any], rng: random.Random) -> Match:
+        """A whole match that the seat of ``view`` cannot tell from the one it sees.
+
+        ``view`` is what ``Match.view(seat)`` gave, with the whole log (``since`` 0); what
+        the seat could not see is drawn with ``rng`` (``fill_log``). The seat's view of the
+        match returned is ``view``. OpenSpiel's ``resample_from_infostate`` and a bot
+        that holds only a view build their matches here.
+        """
+        if view.get("game") != self.id:
+            raise StateError(f"this is a view of {view.get('game')!r}, not of {self.id!r}")
+        if view.get("log_from") != 0:
+            raise StateError(
+                "from_view() needs a view with the whole log: Match.view(seat), since 0"
+            )
+        match = self.new_match(view["players"], view["options"])
+        for text in self.fill_log(view, rng):
+            match.play(text)
+        if match.view(view["seat"]) != view:
+            raise StateError(
+                f"no match of {self.title} from its opening gives this view: its log does "
+                "not lead to its position (a match loaded from a hand-written position "
+                "cannot be rebuilt from a view)"
+            )
+        return match
 
     def check_setup(
         self, players: object, options: Mapping[str, object] | None
@@ -107,6 +132,14 @@ class Game(ABC):
     @abstractmethod
     def simple_move(self, state: State, rng: random.Random) -> Move:
         """A quick, reasonable move for the seat to move: the policy of ``simulate``."""
+
+    def fill_log(self, view: Mapping[str, Any], rng: random.Random) -> list[str]:
+        """The move text of every entry of the log of ``view``, each entry its seat could
+        not read drawn with ``rng`` so that the whole log is a legal match from the opening.
+
+        Games that hide nothing have nothing to draw: the log is read as it is shown.
+        """
+        return [entry["move"] for entry in view["log"]]
 
     def components(self) -> dict[str, Any]:
         """The game's fixed material (cards, tiles, board geometry), JSON-ready.

@@ -294,6 +294,14 @@ class Match:
 
     # -- copies and documents ----------------------------------------------------------
 
+    @staticmethod
+    def from_view(view: Mapping[str, Any], rng: random.Random) -> Match:
+        """A whole match consistent with what one seat sees: ``Game.from_view`` of the game
+        the view names."""
+        from .registry import get
+
+        return get(str(view.get("game"))).from_view(view, rng)
+
     def copy(self) -> Match:
         twin = Match(self.game, self.players, self.options, self._state.copy())
         twin._start = self._start

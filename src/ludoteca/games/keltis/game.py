@@ -9,7 +9,7 @@ from typing import Any
 
 from ludoteca.engine import Game, Move, OptionValue, State
 
-from . import moves, position, view
+from . import moves, position, unseen, view
 from .components import (
     CARDS,
     COLOUR,
@@ -58,6 +58,9 @@ class Keltis(Game):
         self, position_data: Mapping[str, Any], players: int, options: Mapping[str, OptionValue]
     ) -> KeltisState:
         return position.load(position_data, players)
+
+    def fill_log(self, view_data: Mapping[str, Any], rng: random.Random) -> list[str]:
+        return unseen.fill_log(view_data, rng)
 
     def simple_move(self, state: State, rng: random.Random) -> Move:
         if not isinstance(state, KeltisState):

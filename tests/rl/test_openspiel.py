@@ -1,0 +1,178 @@
+"""Every game through ``ludoteca.openspiel``: OpenSpiel's own conformance test, returns
+from the ranking, and a seat's information state that hides what the seat cannot see."""
+
+import json
+import random
+
+import pytest
+
+import ludoteca
+from ludoteca.engine import Match, OptionError, Result
+from tests.conftest import missing
+
+try:
+    import pyspiel
+
+    import ludoteca.openspiel
+    from ludoteca.openspiel.returns import returns
+except ImportError:  # pragma: no cover - the rl extra is part of the test extra
+    pyspiel = None
+
+
+@pytest.fixture(autouse=True)
+def _needs_open_spiel():
+    if pyspiel is None:
+        missing("open_spiel is not installed: pip install -e '.[rl]'")
+
+
+def counts(game_id):
+    game = ludoteca.game(game_id)
+    return range(game.min_players, game.max_players + 1)
+
+
+def random_action(state, rng):
+    if state.is_chance_node():
+        actions, chances = zip(*state.chance_outcomes(), strict=True)
+        return rng.choices(actions, chances)[0]
+    return rng.choice(state.legal_actions())
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("short", ["cronberg", "keltis", "kingdomino"])
+def test_open_spiels_random_simulation_test_passes_for_every_player_count(short):
+    # Not Krone: its random playouts run to tens of thousands of moves, and OpenSpiel's
+    # test writes every seat's information state (the whole log) at every one of them,
+    # which takes longer than the suite may (the Krone tests below check the same parts).
+    for players in counts(short):
+        game = pyspiel.load_game(f"python_ludoteca_{short}(players={players})")
+        pyspiel.random_sim_test(game, num_sims=1, serialize=True, verbose=False)
+
+
+def test_krone_plays_through_the_adapter_as_the_engine_does():
+    for players in counts("krone"):
+        game = pyspiel.load_game(f"python_ludoteca_krone(players={players})")
+        state = game.new_initial_state()
+        rng = random.Random(players)
+        for _ in range(500):
+            if state.is_terminal():
+                break
+            if state.is_chance_node():
+                assert sum(p for _, p in state.chance_outcomes()) == pytest.approx(1)
+            else:
+                legal = state.legal_actions()
+                assert len(legal) == len(state.match.legal_moves())
+                assert legal == sorted(set(legal))
+            twin = state.clone()
+            assert twin.history() == state.history()
+            assert twin.information_state_string(0) == state.information_state_string(0)
+            twin.apply_action(random_action(twin, rng))
+            assert len(twin.history()) == len(state.history()) + 1 == twin.match.moves_played
+            assert state.match.moves_played == len(state.history())
+            state.apply_action(random_action(state, rng))
+
+
+def test_a_krone_state_serialises_and_reads_back():
+    game = pyspiel.load_game("python_ludoteca_krone(players=3)")
+    state = game.new_initial_state()
+    rng = random.Random(4)
+    for _ in range(300):
+        state.apply_action(random_action(state, rng))
+    text = pyspiel.serialize_game_and_state(game, state)
+    _, back = pyspiel.deserialize_game_and_state(text)
+    assert back.history() == state.history()
+    assert back.information_state_string(1) == state.information_state_string(1)
+
+
+def test_options_are_parameters_and_bad_ones_say_what_is_allowed():
+    game = pyspiel.load_game("python_ludoteca_kingdomino(players=2,mighty_duel=True)")
+    assert game.new_initial_state().match.options["mighty_duel"] is True
+    with pytest.raises(OptionError, match="2 to 4 players"):
+        ludoteca.openspiel.game.LudotecaGame.of("keltis")({"players": 7})
+
+
+def test_chance_has_the_engines_exact_probabilities():
+    game = pyspiel.load_game("python_ludoteca_krone(players=2)")
+    state = game.new_initial_state()
+    state.apply_action(state.legal_actions()[0])  # roll
+    exact = {
+        game.actions.encode(move, state.match.state): float(chance)
+        for move, chance in state.match.chance_outcomes()
+    }
+    assert dict(state.chance_outcomes()) == exact
+    assert sum(exact.values()) == pytest.approx(1)
+
+
+def test_ranks_become_returns_that_sum_to_zero_with_ties_even():
+    assert returns(Result(((1,), (0,)), None, 1), 2) == [-1.0, 1.0]
+    assert returns(Result(((0, 1),), None, 1), 2) == [0.0, 0.0]
+    assert returns(Result(((2,), (0, 1), (3,)), None, 1), 4) == [0.0, 0.0, 1.0, -1.0]
+    assert returns(Result(((0,), (1,), (2,)), None, 1), 3) == [1.0, 0.0, -1.0]
+
+
+def test_a_finished_state_returns_the_ranking():
+    game = pyspiel.load_game("python_ludoteca_cronberg(players=3)")
+    state = game.new_initial_state()
+    rng = random.Random(2)
+    while not state.is_terminal():
+        state.apply_action(random_action(state, rng))
+    got = state.returns()
+    assert sum(got) == pytest.approx(0)
+    assert got == returns(state.match.result(), 3)
+    first = state.match.result().winners
+    assert all(got[seat] == max(got) for seat in first)
+
+
+def test_two_matches_that_differ_only_in_what_a_seat_cannot_see_look_the_same_to_it():
+    game = pyspiel.load_game("python_ludoteca_keltis(players=3)")
+    rng = random.Random(6)
+    state = game.new_initial_state()
+    while not state.is_terminal():
+        state.apply_action(random_action(state, rng))
+    seen_by = 0
+    other = Match.from_view(state.match.view(seen_by), random.Random(1))
+    twin = game.new_initial_state()
+    real = game.new_initial_state()
+    differs = False
+    for ours, theirs in zip(state.match.log, other.log, strict=True):
+        real.apply_action(game.actions.encode(ours.move, real.match.state))
+        twin.apply_action(game.actions.encode(theirs.move, twin.match.state))
+        assert real.information_state_string(seen_by) == twin.information_state_string(seen_by)
+        assert real.observation_string(seen_by) == twin.observation_string(seen_by)
+        assert real.observation_tensor(seen_by) == twin.observation_tensor(seen_by)
+        differs = differs or real.match.position() != twin.match.position()
+    assert differs, "the second match should hide other cards"
+    assert real.information_state_string(1) != twin.information_state_string(1)
+
+
+def test_an_information_state_is_the_seats_view():
+    game = pyspiel.load_game("python_ludoteca_keltis(players=2)")
+    state = game.new_initial_state()
+    rng = random.Random(3)
+    for _ in range(80):
+        state.apply_action(random_action(state, rng))
+    assert json.loads(state.information_state_string(1)) == state.match.view(1)
+
+
+def test_resampling_from_an_information_state_keeps_it():
+    game = pyspiel.load_game("python_ludoteca_keltis(players=4)")
+    state = game.new_initial_state()
+    rng = random.Random(9)
+    for _ in range(150):
+        state.apply_action(random_action(state, rng))
+    sampler = pyspiel.UniformProbabilitySampler(0.0, 1.0)
+    for seat in range(4):
+        other = state.resample_from_infostate(seat, sampler)
+        assert other.information_state_string(seat) == state.information_state_string(seat)
+        assert other.history() == [
+            game.actions.encode(entry.move, m.state)
+            for entry, m in zip(other.match.log, replayed(other.match), strict=True)
+        ]
+
+
+def replayed(match):
+    """The match before each of its log entries."""
+    step = ludoteca.game(match.game.id).new_match(match.players, match.options)
+    for entry in match.log:
+        yield step
+        step = step.copy()
+        step.play(entry.move)
