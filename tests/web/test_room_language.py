@@ -137,10 +137,11 @@ def test_krone_in_italian_and_german_says_its_cards_and_moves_in_words(browser: 
     assert "Bot 1 (avido)" in watcher.inner_text(f"[data-table='{table_id}']")
     assert english_left(watcher, []) == []
     watcher.click(f"[data-table='{table_id}'] [data-action=watch]")
-    page.wait_for_function(f"{STATE}.info.watchers === 2")
-    watcher.click("[data-action=lobby]")
+    # Watchers are the people without a seat: Walter, not Ilaria.
     page.wait_for_function(f"{STATE}.info.watchers === 1")
     assert "1 spettatore" in page.inner_text(".seats-panel")
+    watcher.click("[data-action=lobby]")
+    page.wait_for_function(f"{STATE}.info.watchers === 0")
     # What OK would play is said in words, as the log says it.
     page.select_option("#language", "de")
     page.wait_for_selector(".table-screen")
@@ -154,8 +155,8 @@ def test_krone_in_italian_and_german_says_its_cards_and_moves_in_words(browser: 
     assert re.fullmatch(r"OK: Ilaria legt .+ beiseite", pending), pending
     assert page.inner_text("[data-key=cancel]") == "Auswahl aufheben"
     # Called off, the match's own page names the bot in words too.
-    page.once("dialog", lambda dialog: dialog.accept())
     page.click("[data-action=abort]")
+    page.click("dialog.ask [data-action=ask-yes]")  # calling off asks in the page
     page.wait_for_selector(".result.aborted")
     page.goto(f"{server.http}/matches/{state(page)['info']['match']}")
     page.wait_for_selector(".result")
