@@ -171,9 +171,17 @@ def test_two_people_a_spectator_a_reload_and_a_language_switch(browser: Any, ser
             switched = True
     assert reloaded
     assert switched
-    for page in (anna, bruno, carla):
+    for name, page in (("Anna", anna), ("Bruno", bruno), ("Carla", carla)):
         # three pages and a server on two shared cores: the last updates may take a while
-        page.wait_for_selector(".result", timeout=90_000)
+        try:
+            page.wait_for_selector(".result", timeout=90_000)
+        except Exception as error:  # say whose page and what it holds (a flake seen once)
+            held = page.evaluate(
+                "(() => { const s = window.ludoteca.table(); return s && {v: s.v, status: "
+                "s.info.status, log: s.view && s.view.log.length, result: !!(s.view && "
+                "s.view.result)}; })()"
+            )
+            raise AssertionError(f"{name}'s page shows no result: {held}") from error
     assert "gewinnt" in anna.inner_text(".result") or "teilen" in anna.inner_text(".result")
     assert "Vince" in bruno.inner_text(".result") or "pari merito" in bruno.inner_text(".result")
     shot(anna, "keltis-result-de")
