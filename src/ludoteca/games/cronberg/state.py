@@ -355,17 +355,6 @@ class CronbergState(State):
         twin.interim = list(self.interim)
         return twin
 
-    def to_json(self) -> dict[str, Any]:
-        return position.dump(self)
-
-    def is_position(self, data: object) -> bool:
-        return position.is_dumped(self, data)
-
-    def view(self, seat: int | None) -> dict[str, Any]:
-        from .view import view
-
-        return view(self, seat)
-
 
 def interim_words(laid: dict[str, Any]) -> list[str]:
     """What laying a tile caused (its record in ``interim``), in words for the log."""
@@ -391,8 +380,3 @@ def interim_words(laid: dict[str, Any]) -> list[str]:
             f"and {points} are closed to pawns"
         )
     return told
-
-
-# The position's format builds on this module's state, so it is imported last (and once:
-# a loaded document's position is checked through it).
-from . import position  # noqa: E402

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import random
 from fractions import Fraction
-from typing import Any, Final, Self
+from typing import Final, Self
 
 from ludoteca.engine import CHANCE, Actor, IllegalMove, Move, Result, Secret, State, StateError
 from ludoteca.engine.chance import draw, draw_probabilities
@@ -452,16 +452,6 @@ class KeltisState(State):
         twin.piles = [pile[:] for pile in self.piles]
         twin.in_middle = self.in_middle[:]
         return twin
-
-    def to_json(self) -> dict[str, Any]:
-        from .position import dump
-
-        return dump(self)
-
-    def view(self, seat: int | None) -> dict[str, Any]:
-        from .view import view
-
-        return view(self, seat)
 
     def determinize(self, seat: int | None, rng: random.Random) -> Self:
         """Deal every card ``seat`` cannot know anew: the deck, the box, other hands.

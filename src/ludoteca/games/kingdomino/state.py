@@ -13,7 +13,7 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping
 from fractions import Fraction
-from typing import Any, Self
+from typing import Self
 
 from ludoteca.engine import (
     CHANCE,
@@ -311,16 +311,6 @@ class KingdominoState(State):
         twin.next_line = [slot.copy() for slot in self.next_line]
         twin.hand = list(self.hand)
         return twin
-
-    def to_json(self) -> dict[str, Any]:
-        from .position import dump
-
-        return dump(self)
-
-    def view(self, seat: int | None) -> dict[str, Any]:
-        from .view import view
-
-        return view(self, seat)
 
 
 def figures(sheets: list[Score]) -> Figures:

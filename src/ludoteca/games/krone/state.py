@@ -5,13 +5,13 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any, Self
+from typing import Self
 
 from ludoteca.engine import CHANCE, Actor, IllegalMove, Move, Result, State, StateError
 from ludoteca.engine.text import listing
 
 from .abilities import MAX_DICE, check_active, check_use, keeps, uses
-from .components import BRING_IN, BY_ID, CHANGE, REROLL_ANY, REROLL_ONE
+from .components import BRING_IN, BY_ID, CARDS, CHANGE, REROLL_ANY, REROLL_ONE, copies
 from .dice import (
     FACES,
     NO_DICE,
@@ -448,16 +448,6 @@ class KroneState(State):
         twin.rolling, twin.main_roll = self.rolling, self.main_roll
         return twin
 
-    def to_json(self) -> dict[str, Any]:
-        from .position import dump
-
-        return dump(self)
-
-    def view(self, seat: int | None) -> dict[str, Any]:
-        from .view import view
-
-        return view(self, seat)
-
 
 NUMBER_WORDS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine",
                 "ten", "eleven", "twelve")  # fmt: skip
@@ -478,8 +468,6 @@ def final_round(players: int, start_player: int, queen: int, bid: Group) -> Fina
 
 
 def opening(players: int) -> KroneState:
-    from .components import CARDS, copies
-
     display = {
         card.id: copies(card.id, players) for card in CARDS if card.id not in ("charlatan", "queen")
     }
