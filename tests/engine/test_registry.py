@@ -1,19 +1,22 @@
 """The public entry points of the library."""
 
+import sys
+
 import pytest
 
 import ludoteca
 
 
-def test_games_lists_registered_ids_sorted():
-    ids = ludoteca.games()
+def test_game_ids_lists_registered_ids_sorted():
+    ids = ludoteca.game_ids()
     assert "krone" in ids
     assert ids == sorted(ids)
 
 
 def test_the_games_package_imports_in_every_form_and_lists_the_games_when_called():
-    # ludoteca.games is both the list of ids and the package of the rules: the usual
-    # import forms, which walk the package's attributes, must reach the modules.
+    # ludoteca.games is the package of the rules and, called, the list of ids (the
+    # spelling before ludoteca.game_ids(), kept working): the usual import forms, which
+    # walk the package's attributes, must reach the modules.
     import ludoteca.games.kingdomino.study as study
     import ludoteca.games.krone.costs as costs
 
@@ -22,6 +25,8 @@ def test_the_games_package_imports_in_every_form_and_lists_the_games_when_called
     assert study.score_kingdom("C W1 W .").properties[0].crowns == 1
     assert ludoteca.games.krone.GAME is ludoteca.game("krone")
     assert ludoteca.games() == ["cronberg", "keltis", "kingdomino", "krone"]
+    assert ludoteca.games() == ludoteca.game_ids()
+    assert sys.modules["ludoteca.games"] is ludoteca.games
 
 
 def test_game_by_id_and_unknown_ids():

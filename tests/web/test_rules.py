@@ -57,7 +57,7 @@ def read(game: str, language: str) -> Sections:
     return parser
 
 
-@pytest.mark.parametrize("game", ludoteca.games())
+@pytest.mark.parametrize("game", ludoteca.game_ids())
 def test_every_language_has_the_same_sections_none_empty_and_truly_translated(game: str):
     pages = {language: read(game, language) for language in LANGUAGES}
     english = pages["en"]
@@ -107,7 +107,7 @@ def names_in(game: str, language: str) -> list[str]:
 def test_pages_in_chromium_in_every_language_name_every_card_and_tile(browser: Any, tmp_path: Path):
     SHOTS.mkdir(parents=True, exist_ok=True)
     with running(f"sqlite+aiosqlite:///{tmp_path / 'room.db'}") as server:
-        for game in ludoteca.games():
+        for game in ludoteca.game_ids():
             for language in LANGUAGES:
                 phone = language == "it"
                 context = browser.new_context(
@@ -143,5 +143,5 @@ def test_pages_in_chromium_in_every_language_name_every_card_and_tile(browser: A
         page.goto(f"{server.http}/rules/chess")
         page.wait_for_selector(".missing")
         assert re.search("chess", page.inner_text(".missing"))
-        assert page.locator(".games a").count() == len(ludoteca.games())
+        assert page.locator(".games a").count() == len(ludoteca.game_ids())
         page.close()
