@@ -94,9 +94,9 @@ def main() -> None:
     m = play_until(m, rng, lambda m: m.is_over)
     write("three-end-seat1", m, 1)
 
-    # The rulebook's closing example (four players, tests/games/cronberg/positions.py):
+    # The rulebook's closing example (four players, tests/games/cronberg/helpers.py):
     # the town hall's interim scoring and the guard, then the final scoring 20, 16, 4, 8.
-    from tests.games.cronberg.positions import closing, lay
+    from tests.games.cronberg.helpers import closing, lay
 
     m = closing()
     trio("closing-draw", m)

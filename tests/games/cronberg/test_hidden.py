@@ -7,7 +7,7 @@ from ludoteca import CHANCE
 from ludoteca.engine.chance import draw_probabilities
 from ludoteca.games.cronberg.components import TILES
 
-from .positions import GAME, lay
+from .helpers import GAME, lay
 
 
 def same_tiles_drawn_in_two_orders():

@@ -4,7 +4,7 @@ import random
 
 from ludoteca.engine import CHANCE
 
-from .support import GAME
+from .helpers import GAME
 
 
 def play_until(match, rng, stop):
