@@ -50,7 +50,7 @@ class _GamesPackage(types.ModuleType):
 # looks ``__call__`` up on the type, so the package's type is what has to answer: giving
 # a module a subclass of ``ModuleType`` is how the language reference customises one.
 _games.__class__ = _GamesPackage
-#: The package of the games' rules; called, the games' ids (the old ``game_ids()``).
+#: The package of the games' rules; called, the games' ids (the old spelling of ``game_ids()``).
 games = cast(_GamesPackage, _games)
 
 
