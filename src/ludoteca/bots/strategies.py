@@ -13,7 +13,10 @@ Each game package may define, in ``games/<id>/strategy.py``:
 * ``playout_move(state, rng)``, ``evaluate(state) -> list[float]`` and ``PLAYOUT_MOVES`` —
   the search's playouts: the policy (else ``Game.simple_move``), and after
   ``PLAYOUT_MOVES`` moves a judgement of the position, each seat's share in [0, 1]
-  (else the playout goes to the end).
+  (else the playout goes to the end);
+* ``advice(state) -> str`` and ``advice_json(state) -> dict`` — what the seat to move
+  would want to know now, for a person rather than a bot (Krone: the odds advisor; see
+  ``advice.py``).
 
 They are found by name, so adding a game touches nothing here. The functions read a whole
 state; the bots hand them a determinization (``State.determinize``) of their seat's view.
@@ -30,6 +33,8 @@ from ludoteca.engine import Game, Move, State
 
 MovePicker = Callable[[State, random.Random], Move]
 Ranker = Callable[[State], list[Move]]
+Advisor = Callable[[State], str]
+AdvisorJson = Callable[[State], dict[str, object]]
 
 
 def _module(game: Game) -> ModuleType | None:
@@ -95,3 +100,14 @@ def playout(game: Game) -> tuple[MovePicker, Evaluator | None, int | None]:
         judge if callable(judge) else None,
         moves if isinstance(moves, int) and callable(judge) else None,
     )
+
+
+def advisor(game: Game) -> tuple[Advisor, AdvisorJson] | None:
+    """The game's advice for a person, as a line of text and as JSON, or None where the
+    game offers none."""
+    module = _module(game)
+    text = getattr(module, "advice", None)
+    data = getattr(module, "advice_json", None)
+    if callable(text) and callable(data):
+        return text, data
+    return None
