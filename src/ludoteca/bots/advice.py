@@ -7,7 +7,7 @@ heuristics are, ``strategies.advisor``). The terminal shows it on ``odds``, the 
 
 from __future__ import annotations
 
-from ludoteca.engine import Game, Match
+from ludoteca.engine import Game, Match, StateError
 
 from .strategies import advisor
 
@@ -24,12 +24,14 @@ def advise(match: Match) -> str:
         return f"{match.game.title} offers no odds"
     if match.is_over:
         return "the game is over"
-    return found[0](match.state)
+    return found.text(match.state)
 
 
 def advice_json(match: Match) -> dict[str, object]:
     """The advice for the seat to move, JSON-ready; the match must offer it and go on."""
     found = advisor(match.game)
-    if found is None or match.is_over:
-        raise ValueError(f"no advice for this match of {match.game.title}")
-    return found[1](match.state)
+    if found is None:
+        raise StateError(f"{match.game.title} offers no odds")
+    if match.is_over:
+        raise StateError("the game is over: there is no turn to advise on")
+    return found.data(match.state)

@@ -27,14 +27,13 @@ from __future__ import annotations
 import importlib
 import random
 from collections.abc import Callable
+from dataclasses import dataclass
 from types import ModuleType
 
 from ludoteca.engine import Game, Move, State
 
 MovePicker = Callable[[State, random.Random], Move]
 Ranker = Callable[[State], list[Move]]
-Advisor = Callable[[State], str]
-AdvisorJson = Callable[[State], dict[str, object]]
 
 
 def _module(game: Game) -> ModuleType | None:
@@ -102,12 +101,20 @@ def playout(game: Game) -> tuple[MovePicker, Evaluator | None, int | None]:
     )
 
 
-def advisor(game: Game) -> tuple[Advisor, AdvisorJson] | None:
-    """The game's advice for a person, as a line of text and as JSON, or None where the
-    game offers none."""
+@dataclass(frozen=True)
+class Advisor:
+    """A game's advice for a person about the seat to move: a line of text, and the same
+    JSON-ready."""
+
+    text: Callable[[State], str]
+    data: Callable[[State], dict[str, object]]
+
+
+def advisor(game: Game) -> Advisor | None:
+    """The game's ``advice`` and ``advice_json``, or None where it offers none."""
     module = _module(game)
     text = getattr(module, "advice", None)
     data = getattr(module, "advice_json", None)
     if callable(text) and callable(data):
-        return text, data
+        return Advisor(text, data)
     return None

@@ -14,14 +14,15 @@ import sys
 import textwrap
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import typer
 
-from ludoteca.engine import Game
-from ludoteca.tools.arena import Tournament
-from ludoteca.tools.bench import Figure
-from ludoteca.tools.simulate import Summary
+if TYPE_CHECKING:  # the figures' types only: a command imports the tool it runs
+    from ludoteca.engine import Game
+    from ludoteca.tools.arena import Tournament
+    from ludoteca.tools.bench import Figure
+    from ludoteca.tools.simulate import Summary
 
 
 def as_json(value: object, ascii_only: bool = True) -> None:
