@@ -175,7 +175,7 @@ async def _read(request: Request, decoder: msgspec.json.Decoder[T], shape: str) 
 async def _entered(request: Request, user_id: int, name: str, guest: bool) -> Response:
     room: Room = request.app.state.room
     sessions: Sessions = request.app.state.sessions
-    room.hold_name(user_id, name)
+    room.people.hold_name(user_id, name)
     session = sessions.new_id()
     await room.store.add_session(session, user_id)
     response = JSONResponse({"id": user_id, "name": name, "guest": guest})
@@ -249,14 +249,14 @@ async def enter_as_guest(request: Request) -> Response:
             409,
             name=name,
         )
-    if room.name_seated(name):
+    if room.people.name_seated(name):
         return _refuse(
             "name_seated",
             f"someone called {name!r} has a seat at a table: pick another name",
             409,
             name=name,
         )
-    if room.name_taken(name):
+    if room.people.name_taken(name):
         return _refuse(
             "name_online", f"someone called {name!r} is online: pick another name", 409, name=name
         )
@@ -276,7 +276,7 @@ async def register(request: Request) -> Response:
     except AccountError as error:
         return _refuse_entry(error)
     taken = _refuse("name_taken", f"the name {name!r} is taken: pick another", 409, name=name)
-    if await room.store.registered(name_key(name)) is not None or room.name_taken(name):
+    if await room.store.registered(name_key(name)) is not None or room.people.name_taken(name):
         return taken
     try:
         password_hash = await hash_password(password)
@@ -370,7 +370,7 @@ async def logout(request: Request) -> Response:
 
 
 def _close_sockets(room: Room, user_id: int, revoked: Callable[[str | None], bool]) -> None:
-    for connection in list(room.connections.get(user_id, ())):
+    for connection in list(room.people.connections.get(user_id, ())):
         if revoked(connection.session):
             connection.close(4401, "logged out: enter again")
 
