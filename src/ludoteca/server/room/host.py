@@ -39,6 +39,12 @@ class TableHost:
         self.bot_delay = bot_delay
         #: Chance outcomes are drawn from the operating system's source, as ``secrets`` is.
         self.chance: random.Random = secrets.SystemRandom()
+        self.call_later: Callable[[float, Callable[[], None]], Timer] = _call_later
 
-    def call_later(self, delay: float, callback: Callable[[], None]) -> Timer:
-        return asyncio.get_running_loop().call_later(delay, callback)
+    def on_loop(self, loop: asyncio.AbstractEventLoop) -> None:
+        """The room runs on ``loop``: a table's timer is then the loop's own call."""
+        self.call_later = loop.call_later
+
+
+def _call_later(delay: float, callback: Callable[[], None]) -> Timer:
+    return asyncio.get_running_loop().call_later(delay, callback)

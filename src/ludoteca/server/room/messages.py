@@ -53,49 +53,49 @@ def _handle(room: Room, connection: Connection, message: p.ClientMessage) -> Non
     who = Who(connection.user.id, connection.user.name, connection.user.guest)
     match message:
         case p.Play(table=table_id, v=version, move=text):
-            room.table(table_id).play(who, version, text)
+            _table(room, table_id).play(who, version, text)
         case p.Chat(text=text, table=table_id):
             _chat(room, connection, who, text, table_id)
         case p.Create(game=game_id, options=options, rated=rated, clock=clock, grace=grace):
             _create(room, connection, who, game_id, options, rated, clock, grace)
         case p.Pause(table=table_id):
-            room.table(table_id).agreements.pause(who)
+            _table(room, table_id).agreements.pause(who)
         case p.Abort(table=table_id):
-            room.table(table_id).agreements.abort(who)
+            _table(room, table_id).agreements.abort(who)
         case p.Join(table=table_id, seat=seat):
             connection.in_lobby = False
-            room.table(table_id).seating.join(who, connection, seat)
+            _table(room, table_id).seating.join(who, connection, seat)
         case p.Watch(table=table_id):
             connection.in_lobby = False
-            room.table(table_id).seating.watch(connection)
+            _table(room, table_id).seating.watch(connection)
         case p.Leave(table=table_id):
-            room.table(table_id).seating.leave(who, connection)
+            _table(room, table_id).seating.leave(who, connection)
             if not connection.tables:
                 room.lobby.send(connection)
         case p.Start(table=table_id):
-            room.table(table_id).start(who)
+            _table(room, table_id).start(who)
         case p.SetOption(table=table_id, name=None):
-            table = room.table(table_id)
+            table = _table(room, table_id)
             values = {o.name: table.options.get(o.name, o.default) for o in table.game.options}
             params: dict[str, Any] = {"game": table.game.id, "values": values}
             connection.send(p.Info("options", table.seating.describe_options(), table_id, params))
         case p.SetOption(table=table_id, name=str() as name, value=value):
             if value is None:
                 raise Refusal("bad_option", f"give a value: /option {name} VALUE")
-            room.table(table_id).seating.set_option(who, name, value)
+            _table(room, table_id).seating.set_option(who, name, value)
         case p.SeatBot(table=table_id, level=level, seat=seat):
-            room.table(table_id).seating.seat_bot(who, level, seat)
+            _table(room, table_id).seating.seat_bot(who, level, seat)
         case p.Kick(table=table_id, name=name):
-            room.table(table_id).seating.kick(who, name)
+            _table(room, table_id).seating.kick(who, name)
         case p.Resign(table=table_id):
-            room.table(table_id).resign(who)
+            _table(room, table_id).resign(who)
         case p.Rematch(table=table_id):
-            room.table(table_id).rematch(who)
+            _table(room, table_id).rematch(who)
         case p.Who(table=None):
             names = room.people.online_names()
             connection.send(p.Info("who", "online: " + ", ".join(names), params={"online": names}))
         case p.Who(table=int() as table_id):
-            table = room.table(table_id)
+            table = _table(room, table_id)
             text, params = _who_at(room, table)
             connection.send(p.Info("who", text, table_id, params))
         case p.Help(command=topic):
@@ -103,7 +103,7 @@ def _handle(room: Room, connection: Connection, message: p.ClientMessage) -> Non
             params = {"commands": commands.help_commands(topic)}
             connection.send(p.Info("help", text, params=params))
         case p.Resync(table=table_id, v=version, log=since):
-            table = room.table(table_id)
+            table = _table(room, table_id)
             if connection not in table.audience.watchers:
                 raise Refusal("not_watching", f"/watch table {table_id} first", table=table_id)
             log_length = 0 if table.match is None else table.match.moves_played
@@ -111,6 +111,16 @@ def _handle(room: Room, connection: Connection, message: p.ClientMessage) -> Non
                 table.audience.sync(connection, since)
         case p.Ping():
             connection.send(p.Pong())
+
+
+def _table(room: Room, table_id: int) -> Table:
+    table = room.tables.get(table_id)
+    if table is None:
+        open_ids = ", ".join(str(t) for t in sorted(room.tables)) or "none"
+        raise Refusal(
+            "no_table", f"there is no table {table_id}; tables: {open_ids}", table=table_id
+        )
+    return table
 
 
 def _create(
@@ -167,7 +177,7 @@ def _chat(room: Room, connection: Connection, who: Who, text: str, table_id: int
             [ChatRow(None, who.id, who.name, text, line.at)], lambda: room.lobby.send_all(data)
         )
         return
-    table = room.table(table_id)
+    table = _table(room, table_id)
     if connection not in table.audience.watchers:
         raise Refusal(
             "not_watching", f"/watch table {table_id} first to chat there", table=table_id

@@ -25,7 +25,7 @@ from ..connection import Connection
 from ..journal import Journal
 from ..storage.rows import LiveTable, Write
 from ..storage.store import Store
-from ..table import Refusal, Table, TableStatus, Who, thinking
+from ..table import Table, TableStatus, Who, thinking
 from ..table.clock import TimeControl
 from ..table.time import MatchTime
 from . import messages
@@ -76,6 +76,7 @@ class Room:
     # -- life cycle ---------------------------------------------------------------------
 
     async def open(self) -> None:
+        self.host.on_loop(asyncio.get_running_loop())
         await self.store.migrate()
         self._table_ids, self._match_ids = await self.store.highest_ids()
         for line in await self.store.recent_chat(None, LOBBY_CHAT_KEPT):
@@ -155,15 +156,6 @@ class Room:
         table.rated = rated
         table.time = MatchTime(control, grace)
         self.tables[table.id] = table
-        return table
-
-    def table(self, table_id: int) -> Table:
-        table = self.tables.get(table_id)
-        if table is None:
-            open_ids = ", ".join(str(t) for t in sorted(self.tables)) or "none"
-            raise Refusal(
-                "no_table", f"there is no table {table_id}; tables: {open_ids}", table=table_id
-            )
         return table
 
     def table_closed(self, table: Table) -> None:

@@ -173,8 +173,9 @@ class Audience:
         """The moves from ``since`` on: each seat's view is built and encoded once for
         every tab of that seat, and spectators share one."""
         table = self.table
-        seat_of = table.seat_of  # a match is under way: every player gets their seat's view
-        audience = {w: seat_of(w.user.id) for w in self.watchers}
+        # A match is under way: every player gets their seat's view.
+        seats = {c.user_id: s for s, c in enumerate(table.seats) if c is not None}
+        audience = {w: seats.get(w.user.id) for w in self.watchers}
         views = table.live.views(set(audience.values()), since)
         encoded: dict[int | None, bytes] = {}
         positions: dict[int, Any] = {}

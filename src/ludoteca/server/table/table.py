@@ -237,7 +237,8 @@ class Table:
             raise Refusal("illegal", str(error)) from None
         self.last_mover = seat
         self._play_chance(match)
-        self.timing.clock_turn()
+        if self.time.clocks is not None:
+            self.timing.clock_turn()
         rows = self._log_rows(match, since, self.version + 1)
         over = match.is_over
         if over:
