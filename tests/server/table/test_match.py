@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 import ludoteca
+from ludoteca.engine import CHANCE
 from ludoteca.server.storage.rows import MatchEnded, MatchRow, MoveRow, RatingChange, TableRow
 from ludoteca.server.table import Refusal, Stale, Table, TableStatus, Who
 
@@ -130,3 +131,30 @@ def test_a_rematch_starts_again_with_the_same_people() -> None:
     assert new.status == TableStatus.RUNNING
     assert new.match_id == (first or 0) + 1
     assert all(chair is not None and chair.bot is None for chair in new.seats)
+
+
+def test_a_table_whose_changes_could_not_be_stored_takes_no_more_moves() -> None:
+    host = FakeHost()
+    new = started(host)
+    new.seating.refuse_changes()
+    with pytest.raises(Stale):
+        play_first(new)
+    assert host.pending == []
+
+
+def test_a_bot_waits_the_delay_before_its_turn_and_a_sixth_of_it_between_its_moves() -> None:
+    host = FakeHost()
+    host.bot_delay = 6.0
+    new = Table(host, 1, ludoteca.game("krone"), ANNA)  # a host who does not play
+    new.seating.seat_bot(ANNA, "random", None)
+    new.seating.seat_bot(ANNA, "random", None)
+    new.start(ANNA)
+    host.commit()
+    waited = set()
+    for _ in range(40):
+        timer = next(t for t in host.timers if not t.cancelled)
+        movers = [entry.actor for entry in new.live.log if entry.actor is not CHANCE]
+        goes_on = bool(movers) and movers[-1] == new.to_move()  # the same seat moves on
+        waited.add((goes_on, timer.at - host.clock))
+        host.wait(timer.at - host.clock)
+    assert waited == {(False, 6.0), (True, 1.0)}
