@@ -94,7 +94,10 @@ async def trace(game: str, clock: dict[str, Any] | None, moves_before: int) -> C
         store = Store(settings.db_url)
         room = Room(settings, store)
         await room.open()
-        room.chance = random.Random(7)  # type: ignore[assignment]
+        # The same chance outcomes on every run: the room's source (before issue 20) or
+        # the one its host lends the tables.
+        lender: Any = getattr(room, "host", room)
+        lender.chance = random.Random(7)
         people = []
         for name in ("Anna", "Bruno"):
             user_id = await store.add_user(name, name.casefold(), None)
