@@ -7,9 +7,9 @@ import pytest
 from typer.testing import CliRunner
 
 import ludoteca
-from ludoteca.arena import Standing, record, run, seating, wilson
 from ludoteca.cli import app
 from ludoteca.engine import Result
+from ludoteca.tools.arena import Standing, record, run, seating, wilson
 
 
 def test_each_bot_sits_in_each_seat_equally_often():

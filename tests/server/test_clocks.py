@@ -11,8 +11,8 @@ import pytest
 from starlette.testclient import TestClient
 
 from ludoteca.server.app import create_app
-from ludoteca.server.clock import COMEBACK_SECONDS, ClockError, Clocks, TimeControl
 from ludoteca.server.room import Settings
+from ludoteca.server.table.clock import COMEBACK_SECONDS, ClockError, Clocks, TimeControl
 
 from .client import Person, Seat
 
@@ -124,7 +124,7 @@ def open_table(room, clock: dict[str, Any] | None, grace: int = 120, game: str =
 
 def tick(room, table: int) -> None:
     live = room.app.state.room.tables[table]
-    room.portal.call(live.tick)
+    room.portal.call(live.timing.tick)
 
 
 def mover(seats):
@@ -159,8 +159,8 @@ def test_running_out_of_time_hands_the_seat_to_a_bot_and_everyone_is_told(timed,
         first.person.send(t="join", table=table)
         first.person.expect("chat", where=lambda m: m["line"].get("code") == "back")
         live = room.app.state.room.tables[table]
-        assert seat_no not in live.replaced
-        assert live.clocks.left[seat_no] >= 30.0
+        assert seat_no not in live.time.replaced
+        assert live.time.clocks.left[seat_no] >= 30.0
 
 
 def test_the_increment_is_added_when_a_players_turn_ends(timed, time):
@@ -184,10 +184,10 @@ def test_a_turn_based_limit_runs_out_too(timed, time):
         assert sync["clocks"]["remaining"] == [3600.0, 3600.0]
         time.now += 3599
         tick(room, table)
-        assert not room.app.state.room.tables[table].replaced
+        assert not room.app.state.room.tables[table].time.replaced
         time.now += 2
         tick(room, table)
-        assert room.app.state.room.tables[table].replaced == {mover(seats).you: "time"}
+        assert room.app.state.room.tables[table].time.replaced == {mover(seats).you: "time"}
 
 
 def test_a_player_gone_longer_than_the_grace_is_replaced_and_comes_back_by_reconnecting(
@@ -200,17 +200,17 @@ def test_a_player_gone_longer_than_the_grace_is_replaced_and_comes_back_by_recon
         time.now += 59
         tick(room, table)
         live = room.app.state.room.tables[table]
-        assert live.replaced == {}
+        assert live.time.replaced == {}
         time.now += 2
         tick(room, table)
-        assert live.replaced == {1: "away"}
+        assert live.time.replaced == {1: "away"}
         anna.expect("chat", where=lambda m: m["line"].get("code") == "replaced_away")
         back = Person(room, "Bruno", bruno.cookies)
         back.send(t="watch", table=table)
         anna.expect("chat", where=lambda m: m["line"].get("code") == "back")
-        assert live.replaced == {}
+        assert live.time.replaced == {}
         # Back in the seat, the result will still say a bot played it for a while.
-        assert live.was_replaced == {1: "away"}
+        assert live.time.was_replaced == {1: "away"}
 
 
 def test_a_restart_keeps_each_clock_right(timed, time):
@@ -235,7 +235,7 @@ def test_a_pause_needs_every_player_and_stops_the_clocks(timed, time):
         anna.say("/pause", table)
         bruno.expect("chat", where=lambda m: m["line"].get("code") == "pause_asked")
         live = room.app.state.room.tables[table]
-        assert live.paused is False
+        assert live.time.paused is False
         bruno.say("/pause", table)
         anna.expect("table", where=lambda m: m["table"]["paused"])
         frozen = live.clock_info().remaining
@@ -246,7 +246,7 @@ def test_a_pause_needs_every_player_and_stops_the_clocks(timed, time):
         assert first.person.refused("paused")["text"].startswith("the match is paused")
         anna.say("/pause", table)
         bruno.expect("table", where=lambda m: not m["table"]["paused"])
-        assert live.paused is False
+        assert live.time.paused is False
 
 
 def test_abort_needs_every_player_and_only_in_the_first_moves(timed):
@@ -307,4 +307,4 @@ def test_at_a_turn_based_table_a_player_may_be_gone_for_hours(timed, time):
         waiting.person.close()
         time.now += 3 * 3600
         tick(room, table)
-        assert room.app.state.room.tables[table].replaced == {}
+        assert room.app.state.room.tables[table].time.replaced == {}

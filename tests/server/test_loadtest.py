@@ -7,7 +7,7 @@ import sys
 
 import pytest
 
-from ludoteca.loadtest import LoadTestError, check_loopback
+from ludoteca.tools.loadtest import LoadTestError, check_loopback
 
 from .live import running
 

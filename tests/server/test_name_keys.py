@@ -9,8 +9,8 @@ from alembic.config import Config
 
 from ludoteca.server.accounts import name_key
 from ludoteca.server.storage import Store
+from ludoteca.server.storage.rows import UserRow
 from ludoteca.server.storage.schema import users
-from ludoteca.server.storage.store import UserRow
 
 
 async def _upgrade(store: Store, revision: str) -> None:

@@ -11,7 +11,7 @@ import pytest
 import ludoteca
 from ludoteca.engine import CHANCE
 from ludoteca.server.replays import MIN_SPACING, Replay
-from ludoteca.server.storage.store import CHANCE_BY, StoredMatch
+from ludoteca.server.storage.rows import CHANCE_BY, StoredMatch
 
 
 def finished(game_id: str, players: int, seed: int) -> StoredMatch:

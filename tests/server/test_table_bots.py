@@ -12,10 +12,10 @@ from starlette.testclient import TestClient
 
 import ludoteca
 from ludoteca.engine import CHANCE, Match
-from ludoteca.server import thinking
 from ludoteca.server.app import create_app
 from ludoteca.server.room import Settings
-from ludoteca.server.seats import bot_levels, choose
+from ludoteca.server.table import thinking
+from ludoteca.server.table.thinking import bot_levels, choose
 
 from .client import Person, Seat
 
@@ -96,7 +96,7 @@ def test_a_bot_process_does_not_outlive_a_room_that_was_killed():
 # A room whose bots have thought once, killed at once: no clean-up of its own runs.
 KILLED_ROOM = """
 import asyncio, os, ludoteca
-from ludoteca.server import thinking
+from ludoteca.server.table import thinking
 match = ludoteca.game("krone").new_match(2)
 asyncio.run(thinking.think("greedy", match))
 print(thinking._processes().submit(os.getpid).result(), flush=True)

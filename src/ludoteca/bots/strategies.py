@@ -13,7 +13,10 @@ Each game package may define, in ``games/<id>/strategy.py``:
 * ``playout_move(state, rng)``, ``evaluate(state) -> list[float]`` and ``PLAYOUT_MOVES`` —
   the search's playouts: the policy (else ``Game.simple_move``), and after
   ``PLAYOUT_MOVES`` moves a judgement of the position, each seat's share in [0, 1]
-  (else the playout goes to the end).
+  (else the playout goes to the end);
+* ``advice(state) -> str`` and ``advice_json(state) -> dict`` — what the seat to move
+  would want to know now, for a person rather than a bot (Krone: the odds advisor; see
+  ``advice.py``).
 
 They are found by name, so adding a game touches nothing here. The functions read a whole
 state; the bots hand them a determinization (``State.determinize``) of their seat's view.
@@ -24,6 +27,7 @@ from __future__ import annotations
 import importlib
 import random
 from collections.abc import Callable
+from dataclasses import dataclass
 from types import ModuleType
 
 from ludoteca.engine import Game, Move, State
@@ -95,3 +99,22 @@ def playout(game: Game) -> tuple[MovePicker, Evaluator | None, int | None]:
         judge if callable(judge) else None,
         moves if isinstance(moves, int) and callable(judge) else None,
     )
+
+
+@dataclass(frozen=True)
+class Advisor:
+    """A game's advice for a person about the seat to move: a line of text, and the same
+    JSON-ready."""
+
+    text: Callable[[State], str]
+    data: Callable[[State], dict[str, object]]
+
+
+def advisor(game: Game) -> Advisor | None:
+    """The game's ``advice`` and ``advice_json``, or None where it offers none."""
+    module = _module(game)
+    text = getattr(module, "advice", None)
+    data = getattr(module, "advice_json", None)
+    if callable(text) and callable(data):
+        return Advisor(text, data)
+    return None

@@ -19,7 +19,7 @@ import ludoteca
 from .accounts import COOKIE, name_key
 from .replays import FinishedMatches, Replay
 from .socket import person_of
-from .storage.store import StoredMatch
+from .storage.rows import StoredMatch
 
 #: How many recent finished matches a player's page looks through.
 RECENT_SCAN = 2000

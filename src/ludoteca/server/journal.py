@@ -13,7 +13,8 @@ import contextlib
 import logging
 from collections.abc import Callable, Sequence
 
-from .storage.store import Store, Write
+from .storage.rows import Write
+from .storage.store import Store
 
 log = logging.getLogger("ludoteca.server")
 

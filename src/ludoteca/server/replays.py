@@ -24,7 +24,8 @@ import msgspec
 import ludoteca
 from ludoteca.engine import Match
 
-from .storage.store import Store, StoredMatch
+from .storage.rows import StoredMatch
+from .storage.store import Store
 
 T = TypeVar("T")
 

@@ -64,9 +64,9 @@ async def serve_socket(state: Any, scope: Scope, receive: Receive, send: Send) -
     refusal = None
     if person is None:
         refusal = (4401, "enter first: POST /api/guest or /api/login")
-    elif room.name_taken(person.name, by_other_than=person.id):
+    elif room.people.name_taken(person.name, by_other_than=person.id):
         refusal = (4409, f"someone called {person.name!r} is online: enter again")
-    elif (limit := room.socket_limit(person.id, address)) is not None:
+    elif (limit := room.people.socket_limit(person.id, address)) is not None:
         refusal = (4429, limit)
     if refusal is not None or person is None:
         code, reason = refusal or (4401, "")

@@ -4,7 +4,7 @@ import random
 
 from ludoteca.games.krone import GAME
 from ludoteca.games.krone.components import CARDS
-from ludoteca.simulate import play_out, simulate
+from ludoteca.tools.simulate import play_out, simulate
 
 from .helpers import dice_phase
 

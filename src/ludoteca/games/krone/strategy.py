@@ -204,6 +204,13 @@ def advice(state: KroneState) -> str:
     return odds_advice(state)
 
 
+def advice_json(state: KroneState) -> dict[str, object]:
+    """The odds advisor's figures, JSON-ready: ``ludoteca odds --json``."""
+    from .odds import to_json
+
+    return to_json(state)
+
+
 # -- what the tree search plays beyond greedy -------------------------------------------
 
 #: Cards that turn one active die into the face collected (the Astronomer once it is set

@@ -11,9 +11,17 @@ a clock: the time the server was down counts like any other.
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass
+from enum import StrEnum
 from typing import Any
 
-REALTIME, TURN = "realtime", "turn"
+
+class ClockKind(StrEnum):
+    """The kinds of time control, as the wire and the table row spell them."""
+
+    REALTIME = "realtime"
+    TURN = "turn"
+
+
 #: Bounds a table may choose, in seconds.
 BANK = (60, 3 * 3600)
 INCREMENT = (0, 300)
@@ -29,22 +37,22 @@ class ClockError(ValueError):
 
 @dataclass(frozen=True, slots=True)
 class TimeControl:
-    kind: str
+    kind: ClockKind
     bank: int = 0
     increment: int = 0
     per_move: int = 0
 
     @classmethod
     def checked(cls, kind: str, bank: int, increment: int, per_move: int) -> TimeControl:
-        if kind == REALTIME:
+        if kind == ClockKind.REALTIME:
             _within("bank", bank, BANK)
             _within("increment", increment, INCREMENT)
-            return cls(REALTIME, bank, increment, 0)
-        if kind == TURN:
+            return cls(ClockKind.REALTIME, bank, increment, 0)
+        if kind == ClockKind.TURN:
             _within("per_move", per_move, PER_MOVE)
             if per_move % 3600:
                 raise ClockError(f"per_move is a whole number of hours in seconds, not {per_move}")
-            return cls(TURN, 0, 0, per_move)
+            return cls(ClockKind.TURN, 0, 0, per_move)
         raise ClockError(f"a clock is 'realtime' or 'turn', not {kind!r}")
 
     def to_json(self) -> dict[str, Any]:
@@ -52,7 +60,7 @@ class TimeControl:
 
     @classmethod
     def from_json(cls, data: dict[str, Any] | None) -> TimeControl | None:
-        return None if data is None else cls(**data)
+        return None if data is None else cls(**{**data, "kind": ClockKind(data["kind"])})
 
 
 def _within(name: str, value: int, bounds: tuple[int, int]) -> None:
@@ -71,7 +79,7 @@ class Clocks:
 
     def __init__(self, control: TimeControl, players: int) -> None:
         self.control = control
-        whole = control.bank if control.kind == REALTIME else control.per_move
+        whole = control.bank if control.kind == ClockKind.REALTIME else control.per_move
         self.left: list[float] = [float(whole)] * players
         self.running: int | None = None
         self.since = 0.0
@@ -96,7 +104,7 @@ class Clocks:
             return
         if self.running is not None:
             ended = self.running
-            if self.control.kind == REALTIME:
+            if self.control.kind == ClockKind.REALTIME:
                 self.left[ended] = self.remaining(now)[ended] + self.control.increment
             else:
                 self.left[ended] = float(self.control.per_move)

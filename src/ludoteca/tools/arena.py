@@ -188,23 +188,3 @@ def record(result: Result, seats: Sequence[str], standings: dict[str, Standing])
             standing.wins += 1 / len(result.winners)
         if result.scores is not None:
             standing.points.append(result.scores[seat])
-
-
-def table(tournament: Tournament) -> list[list[str]]:
-    """The standings as rows of text, with a header row."""
-    rows = [["bot", "games", "wins", "win rate", "95% interval", "mean score", "s/move"]]
-    for s in tournament.standings:
-        low, high = s.ci95
-        mean = s.mean_score
-        rows.append(
-            [
-                s.name,
-                str(s.games),
-                f"{s.wins:g}",
-                f"{100 * s.win_rate:.1f}%",
-                f"{100 * low:.1f}–{100 * high:.1f}%",
-                "—" if mean is None else f"{mean:.1f}",
-                f"{s.seconds_per_move:.4f}",
-            ]
-        )
-    return rows

@@ -9,8 +9,8 @@ from collections.abc import Callable
 from itertools import groupby
 from pathlib import Path
 
-from ludoteca.advice import advise, offers_advice
 from ludoteca.bots import Bot
+from ludoteca.bots.advice import advise, offers_advice
 from ludoteca.engine import CHANCE, IllegalMove, Match
 from ludoteca.engine.text import plural
 
@@ -20,7 +20,7 @@ Read = Callable[[str], str]
 
 def commands_help(match: Match) -> str:
     pages = "".join(f", '{name}' ({what})" for name, what in match.game.pages.items())
-    odds = ", 'odds' for each card's chance this turn" if offers_advice(match) else ""
+    odds = ", 'odds' for each card's chance this turn" if offers_advice(match.game) else ""
     return (
         "Type a move ('?' lists your legal moves), 'board' to see the table again"
         f"{pages}{odds}, 'save [FILE]' to save the match, 'quit' to leave."

@@ -1,4 +1,5 @@
-"""Bots that think (greedy, mcts) do it in processes of their own.
+"""How a table's bots decide: the quick levels in the event loop, the others (greedy,
+mcts) in processes of their own.
 
 A bot's decision is pure Python and can take a second (Um Krone und Kragen's odds, a
 search). In a thread of the room's process it held the interpreter's lock against the
@@ -19,15 +20,22 @@ import contextlib
 import multiprocessing
 import os
 import pickle
+import random
+import secrets
 import threading
 import time
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 
 import ludoteca
+from ludoteca.bots import BOTS, Bot, bot
 from ludoteca.engine import Match, Move
 
-from .seats import choose
+#: The level ``/bot`` seats when none is named, and the one that takes over a seat whose
+#: player resigned.
+DEFAULT_LEVEL = "simple"
+#: Levels quick enough to decide inside the event loop; the others think in a bot process.
+QUICK_LEVELS = frozenset({"random", "simple"})
 
 #: Processes in which bots think: every core but the one the room's event loop uses.
 PROCESSES = max(1, (os.cpu_count() or 2) - 1)
@@ -37,6 +45,17 @@ BOT_NICENESS = 10
 PARENT_CHECK_SECONDS = 1.0
 
 _pool: ProcessPoolExecutor | None = None
+
+
+def bot_levels() -> list[str]:
+    return sorted(BOTS)
+
+
+def choose(level: str, match: Match, rng: random.Random | None = None) -> Move:
+    """The bot's move for the seat to move; its randomness comes from the operating
+    system unless a test gives a seeded ``rng``."""
+    player: Bot = bot(level)
+    return player.choose(match, rng or random.Random(secrets.randbits(64)))
 
 
 def _processes() -> ProcessPoolExecutor:

@@ -59,20 +59,6 @@ class Figure:
         data["games_per_second"] = round(self.games_per_second, 2)
         return data
 
-    def lines(self) -> list[str]:
-        """The figures as the terminal prints them."""
-        entry = 1000 * self.load_ms / max(1, self.log_entries)
-        return [
-            f"{self.game:<11} {self.players} players  {self.moves_per_second:>9,.0f} moves/s"
-            f"  {self.games_per_second:>8,.1f} games/s"
-            f"  ({self.moves / self.games:,.0f} moves a game)",
-            f"{'':<11} one game's log of {self.log_entries:,} entries: play {self.play_ms:.2f} ms,"
-            f" load {self.load_ms:.2f} ms ({self.load_ratio:.2f}× play, {entry:.1f} µs an entry),"
-            f" the log alone {self.load_log_ms:.2f} ms ({self.load_log_ratio:.2f}×),"
-            f" texts read anew {self.load_first_ms:.2f} ms ({self.load_first_ratio:.2f}×)",
-            f"{'':<11} to_json {self.to_json_ms:.3f} ms, view {self.view_ms:.3f} ms",
-        ]
-
 
 def measure(game: Game, players: int, seconds: float, seed: int = 1) -> Figure:
     """Random playouts (``legal_moves()`` and ``play()`` each step) for ``seconds``, then

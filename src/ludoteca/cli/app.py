@@ -1,26 +1,28 @@
-"""The command line: ``ludoteca serve | games | play | replay | simulate | bench | loadtest``.
+"""The commands: their arguments, and what each calls.
 
-Every error a user can cause prints one line and exits with status 2 (see clitools.py).
+What was typed is checked in ``checks``, the figures come from ``ludoteca.tools`` and the
+terminal client, and everything a command prints is in ``printing``. Every error a user
+can cause prints one line and exits with status 2 (``group.Commands``).
 """
 
 from __future__ import annotations
 
-import json
 import random
-import textwrap
+import sys
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Annotated
 
 import typer
 
 import ludoteca
-from ludoteca.bench import measure
-from ludoteca.bots import Bot, bot
-from ludoteca.clitools import CommandError, Commands, progress
-from ludoteca.engine import Game, Match, OptionValue
-from ludoteca.replay import replay_in_terminal
-from ludoteca.simulate import simulate
-from ludoteca.terminal import play_in_terminal
+from ludoteca.bots.advice import advice_json, advise, offers_advice
+from ludoteca.terminal import play_in_terminal, replay_in_terminal
+from ludoteca.tools.bench import measure
+from ludoteca.tools.simulate import simulate
+
+from . import checks
+from . import printing as show
+from .group import CommandError, Commands
 
 app = typer.Typer(
     cls=Commands,
@@ -56,7 +58,7 @@ JsonArg = Annotated[bool, typer.Option("--json", help="print one JSON value inst
 
 def _version(shown: bool) -> None:
     if shown:
-        typer.echo(f"ludoteca {ludoteca.__version__}")
+        show.version(ludoteca.__version__)
         raise typer.Exit()
 
 
@@ -70,90 +72,18 @@ def main_options(
     """ludoteca: a board-game room, and the rules engines behind it."""
 
 
-# -- checking what was typed -------------------------------------------------------------
-
-
-def _game(game_id: str) -> Game:
-    return ludoteca.game(game_id)  # UnknownGame lists the games
-
-
-def _options(game: Game, pairs: list[str] | None) -> dict[str, OptionValue]:
-    declared = {option.name: option for option in game.options}
-    options: dict[str, OptionValue] = {}
-    for pair in pairs or []:
-        name, sep, value = pair.partition("=")
-        if not sep:
-            raise CommandError(f"options are written NAME=VALUE, e.g. harmony=true, not {pair!r}")
-        if name not in declared:
-            known = ", ".join(declared) or "none"
-            raise CommandError(f"{game.id} has no option {name!r}; its options: {known}")
-        options[name] = declared[name].parse(value)
-    return options
-
-
-def _bot(name: str) -> Bot:
-    try:
-        return bot(name)
-    except ValueError as error:
-        raise CommandError(str(error)) from None
-
-
-def _players(game: Game, players: int | None) -> int:
-    if players is None:
-        return max(game.min_players, min(4, game.max_players))
-    if not game.min_players <= players <= game.max_players:
-        raise CommandError(
-            f"{game.title} is for {game.min_players} to {game.max_players} players, not {players}"
-        )
-    return players
-
-
-def _seat(seat: int, players: int) -> int:
-    if not 0 <= seat < players:
-        raise CommandError(f"--seat must be 0 to {players - 1} with {players} players, not {seat}")
-    return seat
-
-
-def _read_match(path: Path) -> Match:
-    text = path.read_text(encoding="utf-8")
-    try:
-        return ludoteca.load(text)
-    except ludoteca.PositionError as error:
-        raise CommandError(f"{path} is not a match ludoteca can load: {error}") from None
-
-
 # -- the commands --------------------------------------------------------------------------
 
 
 @app.command()
 def games(as_json: JsonArg = False) -> None:
     """List the games: their names, player counts and options."""
-    described = [ludoteca.game(game_id).describe() for game_id in ludoteca.games()]
+    chosen = [ludoteca.game(game_id) for game_id in ludoteca.games()]
+    described = [game.describe() for game in chosen]
     if as_json:
-        typer.echo(json.dumps(described, ensure_ascii=False))
+        show.as_json(described, ascii_only=False)
         return
-    for info in described:
-        game = ludoteca.game(info["id"])
-        counts = f"{info['min_players']} to {info['max_players']} players"
-        typer.echo(f"{info['id']:<11} {game.full_name()} — {counts}")
-        others = {info["names"]["it"], info["names"]["de"]} - {info["title"]}
-        if others:
-            typer.echo(f"{'':<11} also: {', '.join(sorted(others))}")
-        for option in info["options"]:
-            typer.echo(_option_lines(option))
-    typer.echo("play one: ludoteca play GAME [--players N] [-o NAME=VALUE]")
-
-
-def _option_lines(option: dict[str, Any]) -> str:
-    only = ""
-    if option["players"]:
-        only = f"; {' or '.join(map(str, option['players']))} players only"
-    text = (
-        f"{option['title']}: {option['description']} "
-        f"({option['allowed']}; default {json.dumps(option['default'])}{only})"
-    )
-    lead = f"{'':<11} -o {option['name']}="
-    return textwrap.fill(text, width=92, initial_indent=f"{lead:<31}", subsequent_indent=" " * 31)
+    show.games(described, chosen)
 
 
 @app.command()
@@ -183,7 +113,7 @@ def play(
 ) -> None:
     """Play in the terminal against bots. Type '?' at the prompt for help."""
     if load is not None:
-        match = _read_match(load)
+        match = checks.match_file(load)
         if game_id is not None and game_id != match.game.id:
             raise CommandError(f"{load} holds a match of {match.game.id}, not {game_id}")
         if players is not None and players != match.players:
@@ -194,11 +124,11 @@ def play(
     elif game_id is None:
         raise CommandError("name a game (e.g. ludoteca play krone) or a match to --load")
     else:
-        game = _game(game_id)
-        count = _players(game, players)
-        match = game.new_match(count, _options(game, option))
-    _seat(seat, match.players)
-    player = _bot(bot_name)
+        game = checks.game(game_id)
+        count = checks.players(game, players)
+        match = game.new_match(count, checks.options(game, option))
+    checks.seat(seat, match.players)
+    player = checks.player(bot_name)
     rng = random.Random(seed) if seed is not None else random.SystemRandom()
     play_in_terminal(match, seat, player, rng, save_to=save)
 
@@ -215,9 +145,9 @@ def replay(
     ] = False,
 ) -> None:
     """Step through a saved match in the terminal, move by move."""
-    match = _read_match(path)
+    match = checks.match_file(path)
     if seat is not None:
-        _seat(seat, match.players)
+        checks.seat(seat, match.players)
     replay_in_terminal(match, seat, every=every)
 
 
@@ -232,27 +162,17 @@ def simulate_command(
     option: OptionsArg = None,
 ) -> None:
     """Play whole games between bots; print wins per seat, rounds, moves and speed."""
-    game = _game(game_id)
-    _bot(bot_name)
-    count = _players(game, players)
-    options = _options(game, option)
+    game = checks.game(game_id)
+    checks.player(bot_name)
+    count = checks.players(game, players)
+    options = checks.options(game, option)
     game.check_setup(count, options)
-    with progress(games, f"{game.title}: games", shown=not as_json) as advance:
+    with show.progress(games, f"{game.title}: games", shown=not as_json) as advance:
         summary = simulate(game, count, games, seed, options, bot_name, done=advance)
     if as_json:
-        typer.echo(json.dumps(summary.to_json()))
+        show.as_json(summary.to_json())
         return
-    typer.echo(
-        f"{game.full_name()}: {summary.games} games, {summary.players} players, "
-        f"{summary.bot} bots, seed {summary.seed}"
-    )
-    typer.echo(
-        "wins per seat: "
-        + "  ".join(f"{s}: {w}" for s, w in enumerate(summary.wins))
-        + "  (a shared win counts for each winner)"
-    )
-    typer.echo(f"mean rounds: {summary.mean_rounds}   mean moves: {summary.mean_moves}")
-    typer.echo(f"games per second: {summary.games_per_second}")
+    show.simulation(game, summary)
 
 
 @app.command("arena")
@@ -276,16 +196,22 @@ def arena_command(
     ] = 1,
 ) -> None:
     """A tournament between bots, seats rotated: wins, win rate with its 95% interval."""
-    from ludoteca.arena_cli import run_arena
+    from ludoteca.tools.arena import run
 
-    game = _game(game_id)
+    game = checks.game(game_id)
     names = [name.strip() for name in bots.split(",") if name.strip()]
     for name in names:
-        _bot(name)
-    count = _players(game, players if players is not None else max(len(names), 2))
+        checks.player(name)
+    count = checks.players(game, players if players is not None else max(len(names), 2))
     if len(names) > count:
         raise CommandError(f"{len(names)} bots need {len(names)} seats, not --players {count}")
-    run_arena(game, names, games, seed, count, _options(game, option), as_json, jobs)
+    options = checks.options(game, option)
+    with show.arena_progress(f"{game.id} {','.join(names)}", games) as advance:
+        tournament = run(game, names, games, seed, count, options, advance, jobs)
+    if as_json:
+        show.as_json(tournament.to_json())
+        return
+    show.tournament(tournament)
 
 
 @app.command("odds")
@@ -296,25 +222,20 @@ def odds_command(
     as_json: Annotated[bool, typer.Option("--json", help="one JSON object")] = False,
 ) -> None:
     """Um Krone und Kragen: each card's chance by the end of the turn, for the seat to move."""
-    import sys
-
-    from ludoteca.games.krone.odds import advice, to_json
-
     if document == "-":
-        try:
-            match = ludoteca.load(sys.stdin.read())
-        except ludoteca.PositionError as error:
-            raise CommandError(
-                f"standard input is not a match ludoteca can load: {error}"
-            ) from None
+        match = checks.match_text(sys.stdin.read(), "standard input")
     else:
-        match = _read_match(Path(document))
-    if match.game.id != "krone":
-        raise CommandError(f"the odds advisor is for Um Krone und Kragen, not {match.game.title}")
-    state = match.state
+        match = checks.match_file(Path(document))
+    if not offers_advice(match.game):
+        games = map(ludoteca.game, ludoteca.games())
+        advising = " or ".join(game.title for game in games if offers_advice(game))
+        raise CommandError(f"the odds advisor is for {advising}, not {match.game.title}")
     if match.is_over:
         raise CommandError("the game is over: there is no turn to advise on")
-    typer.echo(json.dumps(to_json(state)) if as_json else advice(state))  # type: ignore[arg-type]
+    if as_json:
+        show.as_json(advice_json(match))
+        return
+    show.odds(advise(match))
 
 
 @app.command()
@@ -339,7 +260,7 @@ def bench(
     Random playouts (moves and games per second), then the round trip of one finished
     match: playing its log as move values, loading its document, to_json and a view.
     """
-    chosen = [_game(game_id) for game_id in games or ludoteca.games()]
+    chosen = [checks.game(game_id) for game_id in games or ludoteca.games()]
     runs = [
         (game, count)
         for game in chosen
@@ -350,23 +271,19 @@ def bench(
         raise CommandError(f"none of these games takes {players} players")
     for game in chosen:
         if not as_json and not any(g is game for g, _ in runs):
-            typer.echo(
-                f"{game.id:<11} skipped: {game.min_players} to {game.max_players} players, "
-                f"not {players}"
-            )
+            show.bench_skipped(game, players)
     figures = []
-    with progress(len(runs), "benchmarking", shown=not as_json) as advance:
+    with show.progress(len(runs), "benchmarking", shown=not as_json) as advance:
         for game, count in runs:
             figure = measure(game, count, seconds)
             figures.append(figure)
             advance(1)
             if not as_json:
-                for line in figure.lines():
-                    typer.echo(line)
+                show.bench_figure(figure)
     if as_json:
-        typer.echo(json.dumps([figure.to_json() for figure in figures]))
+        show.as_json([figure.to_json() for figure in figures])
     else:
-        typer.echo("random legal moves, chance events not counted as moves; one core")
+        show.bench_end()
 
 
 @app.command()
@@ -423,7 +340,7 @@ def serve(
         server.check_database(url)
     except server.StartError as error:
         raise CommandError(str(error)) from None
-    typer.echo(f"ludoteca room at http://{host}:{port}/  (database: {server.shown_url(url)})")
+    show.serving(host, port, server.shown_url(url))
     server.serve(host, port, url, bot_delay, rate, sockets_per_address, entries_per_minute)
 
 
@@ -464,36 +381,21 @@ def loadtest(
     """Tables of WebSocket players play random legal moves against a room on this machine."""
     import asyncio
 
-    from ludoteca.loadtest import LoadTestError, run
+    from ludoteca.tools.loadtest import LoadTestError, run
 
-    game = _game(game_id)
-    count = _players(game, players)
+    game = checks.game(game_id)
+    count = checks.players(game, players)
+    options = checks.options(game, option)
     try:
         figures = asyncio.run(
-            run(url, game.id, count, tables, duration, _options(game, option), seed, rate, warmup)
+            run(url, game.id, count, tables, duration, options, seed, rate, warmup)
         )
     except LoadTestError as error:
         raise CommandError(str(error)) from None
     if as_json:
-        typer.echo(json.dumps(figures))
+        show.as_json(figures)
         return
-    typer.echo(
-        f"{figures['game']}: {figures['tables']} tables, {figures['sockets']} sockets, "
-        f"{figures['seconds']} s: {figures['moves']} moves, {figures['games']} games"
-        + (f" (paced to {figures['rate']:,.0f} moves/s)" if figures["rate"] else "")
-    )
-    typer.echo(
-        f"accepted moves per second: {figures['moves_per_second']:,.0f}   latency "
-        f"p50 {figures['p50_ms']} ms  p95 {figures['p95_ms']} ms  p99 {figures['p99_ms']} ms"
-    )
-    typer.echo(
-        f"errors: {figures['errors']}   slowed down: {figures['slowed']}   "
-        f"server memory: {figures['server_rss_mb']} MB   "
-        f"commits: {figures['server_commits']}   server CPU: {figures['server_cpu_s']} s, "
-        f"{figures['server_cpu_us_per_move']} µs a move"
-    )
-    for sample in figures["error_samples"]:
-        typer.echo(f"  {sample}")
+    show.load_test(figures)
 
 
 @app.command()
@@ -517,27 +419,17 @@ def flood(
     this machine: the ping's p50 and max in quiet and under the flood."""
     import asyncio
 
-    from ludoteca.flood import run
-    from ludoteca.loadtest import LoadTestError
+    from ludoteca.tools.flood import run
+    from ludoteca.tools.loadtest import LoadTestError
 
     try:
         figures = asyncio.run(run(url, kind, clients, requests, quiet, match_id))
     except LoadTestError as error:
         raise CommandError(str(error)) from None
     if as_json:
-        typer.echo(json.dumps(figures))
+        show.as_json(figures)
         return
-    answers = ", ".join(f"{status}: {n}" for status, n in figures["answers"].items())
-    typer.echo(
-        f"{figures['requests']} {kind} requests from {figures['clients']} clients in "
-        f"{figures['seconds']} s (answers {answers})"
-    )
-    for phase in ("quiet", "flooded"):
-        ping = figures[phase]
-        typer.echo(
-            f"{phase}: ping p50 {ping['p50_ms']} ms, max {ping['max_ms']} ms "
-            f"({ping['pings']} pings)"
-        )
+    show.flood(kind, figures)
 
 
 def main() -> None:

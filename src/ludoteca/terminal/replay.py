@@ -5,7 +5,8 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from ludoteca.engine import CHANCE, Match
-from ludoteca.terminal import game_over
+
+from .play import game_over
 
 HELP = (
     "Enter: the next move · 'b': back one · a number: go to that move · 'start', 'end' · 'q': quit"

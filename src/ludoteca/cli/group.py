@@ -1,19 +1,18 @@
-"""What every command of the command line shares: one-line errors, plain help, progress.
+"""The ``ludoteca`` command group: what every command shares — one-line errors, exit
+status, plain help.
 
 - An error a user can cause (a bad option, count, seat, file or document) prints one
   line, ``ludoteca: <what was wrong and what is allowed>``, and exits with status 2: no
   traceback, no usage box.
 - Help says what to type (``N``, ``NAME=VALUE``) and the defaults, never Python types
   such as ``<bool>`` or ``<list[str]>``.
-- Long runs show a progress bar, only when standard output is a terminal, so that pipes,
-  tests and ``--json`` stay clean.
 """
 
 from __future__ import annotations
 
 import sys
-from collections.abc import Callable, Iterator, Sequence
-from contextlib import contextmanager
+from collections.abc import Sequence
+from enum import IntEnum
 from typing import Any
 
 import typer
@@ -22,7 +21,13 @@ from typer.core import TyperGroup
 
 from ludoteca.engine import LudotecaError
 
-USAGE_ERROR = 2
+
+class ExitStatus(IntEnum):
+    OK = 0
+    #: a mistake in what was typed, said in one line
+    USAGE_ERROR = 2
+    #: Ctrl-C or input closed, as a shell reports a process ended by SIGINT
+    INTERRUPTED = 130
 
 
 class CommandError(Exception):
@@ -48,17 +53,17 @@ class Commands(TyperGroup):
             result = super().main(args, prog_name, complete_var, standalone_mode=False, **extra)
         except click_errors.NoArgsIsHelpError as shown:
             typer.echo(shown.format_message())
-            result = 0
+            result = ExitStatus.OK
         except click_errors.ClickException as error:
-            result = _fail(error.format_message(), error.exit_code or USAGE_ERROR)
+            result = _fail(error.format_message(), error.exit_code or ExitStatus.USAGE_ERROR)
         except (LudotecaError, CommandError) as error:
-            result = _fail(str(error), USAGE_ERROR)
+            result = _fail(str(error), ExitStatus.USAGE_ERROR)
         except OSError as error:  # a file that cannot be read or written
             where = f": {error.filename}" if error.filename else ""
-            result = _fail(f"{error.strerror or error}{where}", USAGE_ERROR)
+            result = _fail(f"{error.strerror or error}{where}", ExitStatus.USAGE_ERROR)
         except (typer.Abort, KeyboardInterrupt, EOFError):
             typer.echo("", err=True)
-            result = 130
+            result = ExitStatus.INTERRUPTED
         if not standalone_mode:
             return result
         sys.exit(result if isinstance(result, int) else 0)
@@ -85,24 +90,3 @@ def _plain_help(command: Any, ctx: Any) -> None:
     for param in command.get_params(ctx):
         shown = param.metavar if param.param_type_name == "option" else None
         param.display_type_rich = lambda ctx, shown=shown: shown
-
-
-@contextmanager
-def progress(total: int, what: str, shown: bool) -> Iterator[Callable[[int], None]]:
-    """A progress bar over ``total`` steps; yields ``advance(steps)``. Nothing is drawn
-    unless ``shown`` and standard output is a terminal."""
-    if not shown or not sys.stdout.isatty():
-        yield lambda steps: None
-        return
-    from rich.progress import (
-        BarColumn,
-        MofNCompleteColumn,
-        Progress,
-        TextColumn,
-        TimeRemainingColumn,
-    )
-
-    columns = (TextColumn(what), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn())
-    with Progress(*columns, transient=True) as bar:
-        task = bar.add_task(what, total=total)
-        yield lambda steps: bar.advance(task, steps)

@@ -17,6 +17,7 @@ import secrets
 import statistics
 import time
 from collections import Counter
+from enum import StrEnum
 from typing import Any
 
 import httpx
@@ -24,7 +25,14 @@ import websockets
 
 from .loadtest import LoadTestError, check_loopback
 
-FLOODS = ("logins", "replays")
+
+class Flood(StrEnum):
+    """What floods the room."""
+
+    LOGINS = "logins"  # wrong passwords
+    REPLAYS = "replays"  # steps through a finished match's replay
+
+
 MAX_REQUESTS = 10_000
 #: A ping each this often: within the room's 40 messages a second a connection.
 PING_EVERY = 0.04
@@ -91,23 +99,24 @@ async def _replay_steps(client: httpx.AsyncClient, match_id: int, seed: int) -> 
 
 async def run(
     url: str,
-    flood: str,
+    flood: Flood | str,
     clients: int = 4,
     requests: int = 36,
     quiet: float = 2.0,
     match_id: int | None = None,
     seed: int = 1,
 ) -> dict[str, Any]:
-    if flood not in FLOODS:
-        raise LoadTestError(f"a flood of {' or '.join(FLOODS)}, not {flood!r}")
+    if flood not in set(Flood):
+        raise LoadTestError(f"a flood of {' or '.join(Flood)}, not {flood!r}")
+    flood = Flood(flood)
     if not 1 <= requests <= MAX_REQUESTS or not 1 <= clients <= requests:
         raise LoadTestError(f"--requests is 1 to {MAX_REQUESTS}, --clients 1 to --requests")
-    if flood == "replays" and match_id is None:
+    if flood is Flood.REPLAYS and match_id is None:
         raise LoadTestError("a flood of replays steps through a finished match: give --match N")
     ws_url, base = check_loopback(url.replace("http", "ws", 1))
     async with httpx.AsyncClient(base_url=base, timeout=600) as client:
         cookie = await _guest(client, "Pinger" + secrets.token_hex(3))
-        if flood == "logins":
+        if flood is Flood.LOGINS:
             one = await _wrong_logins(client)
         else:
             one = await _replay_steps(client, match_id or 0, seed)
@@ -134,7 +143,7 @@ async def run(
     seconds = time.perf_counter() - start
     stop.set()
     return {
-        "flood": flood,
+        "flood": str(flood),
         "clients": clients,
         "requests": requests,
         "seconds": round(seconds, 1),

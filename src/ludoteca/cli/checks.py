@@ -1,0 +1,68 @@
+"""What was typed, checked: games, options, bots, player counts, seats and match files.
+
+Each check returns the value the command works with or raises ``CommandError`` with one
+line that says what is allowed.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import ludoteca
+from ludoteca.bots import Bot, bot
+from ludoteca.engine import Game, Match, OptionValue
+
+from .group import CommandError
+
+
+def game(game_id: str) -> Game:
+    return ludoteca.game(game_id)  # UnknownGame lists the games
+
+
+def options(game: Game, pairs: list[str] | None) -> dict[str, OptionValue]:
+    declared = {option.name: option for option in game.options}
+    chosen: dict[str, OptionValue] = {}
+    for pair in pairs or []:
+        name, sep, value = pair.partition("=")
+        if not sep:
+            raise CommandError(f"options are written NAME=VALUE, e.g. harmony=true, not {pair!r}")
+        if name not in declared:
+            known = ", ".join(declared) or "none"
+            raise CommandError(f"{game.id} has no option {name!r}; its options: {known}")
+        chosen[name] = declared[name].parse(value)
+    return chosen
+
+
+def player(name: str) -> Bot:
+    try:
+        return bot(name)
+    except ValueError as error:
+        raise CommandError(str(error)) from None
+
+
+def players(game: Game, count: int | None) -> int:
+    if count is None:
+        return max(game.min_players, min(4, game.max_players))
+    if not game.min_players <= count <= game.max_players:
+        raise CommandError(
+            f"{game.title} is for {game.min_players} to {game.max_players} players, not {count}"
+        )
+    return count
+
+
+def seat(seat: int, players: int) -> int:
+    if not 0 <= seat < players:
+        raise CommandError(f"--seat must be 0 to {players - 1} with {players} players, not {seat}")
+    return seat
+
+
+def match_file(path: Path) -> Match:
+    return match_text(path.read_text(encoding="utf-8"), str(path))
+
+
+def match_text(text: str, source: str) -> Match:
+    """The match in ``text``, read from ``source`` (a file's name, or standard input)."""
+    try:
+        return ludoteca.load(text)
+    except ludoteca.PositionError as error:
+        raise CommandError(f"{source} is not a match ludoteca can load: {error}") from None

@@ -1,0 +1,236 @@
+"""What every command prints: its text, its JSON, and the progress bars of long runs.
+
+The commands (app.py) check what was typed and call the tools; the words and figures a
+person reads are written here, so the command line reads the same everywhere. Progress
+bars show only where a person watches: a bar of ``progress`` only when standard output
+is a terminal, so that pipes, tests and ``--json`` stay clean; the arena's bar on
+standard error, so that ``--json`` leaves standard output one object.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+import textwrap
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from typing import TYPE_CHECKING, Any
+
+import typer
+
+if TYPE_CHECKING:  # the figures' types only: a command imports the tool it runs
+    from ludoteca.engine import Game
+    from ludoteca.tools.arena import Tournament
+    from ludoteca.tools.bench import Figure
+    from ludoteca.tools.simulate import Summary
+
+
+def as_json(value: object, ascii_only: bool = True) -> None:
+    """One JSON value on standard output (``--json``)."""
+    typer.echo(json.dumps(value, ensure_ascii=ascii_only))
+
+
+@contextmanager
+def progress(total: int, what: str, shown: bool) -> Iterator[Callable[[int], None]]:
+    """A progress bar over ``total`` steps; yields ``advance(steps)``. Nothing is drawn
+    unless ``shown`` and standard output is a terminal."""
+    if not shown or not sys.stdout.isatty():
+        yield lambda steps: None
+        return
+    from rich.progress import (
+        BarColumn,
+        MofNCompleteColumn,
+        Progress,
+        TextColumn,
+        TimeRemainingColumn,
+    )
+
+    columns = (TextColumn(what), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn())
+    with Progress(*columns, transient=True) as bar:
+        task = bar.add_task(what, total=total)
+        yield lambda steps: bar.advance(task, steps)
+
+
+def version(number: str) -> None:
+    typer.echo(f"ludoteca {number}")
+
+
+# -- ludoteca games ------------------------------------------------------------------------
+
+
+def games(described: list[dict[str, Any]], games: list[Game]) -> None:
+    for info, game in zip(described, games, strict=True):
+        counts = f"{info['min_players']} to {info['max_players']} players"
+        typer.echo(f"{info['id']:<11} {game.full_name()} — {counts}")
+        others = {info["names"]["it"], info["names"]["de"]} - {info["title"]}
+        if others:
+            typer.echo(f"{'':<11} also: {', '.join(sorted(others))}")
+        for option in info["options"]:
+            typer.echo(_option_lines(option))
+    typer.echo("play one: ludoteca play GAME [--players N] [-o NAME=VALUE]")
+
+
+def _option_lines(option: dict[str, Any]) -> str:
+    only = ""
+    if option["players"]:
+        only = f"; {' or '.join(map(str, option['players']))} players only"
+    text = (
+        f"{option['title']}: {option['description']} "
+        f"({option['allowed']}; default {json.dumps(option['default'])}{only})"
+    )
+    lead = f"{'':<11} -o {option['name']}="
+    return textwrap.fill(text, width=92, initial_indent=f"{lead:<31}", subsequent_indent=" " * 31)
+
+
+# -- ludoteca simulate ---------------------------------------------------------------------
+
+
+def simulation(game: Game, summary: Summary) -> None:
+    typer.echo(
+        f"{game.full_name()}: {summary.games} games, {summary.players} players, "
+        f"{summary.bot} bots, seed {summary.seed}"
+    )
+    typer.echo(
+        "wins per seat: "
+        + "  ".join(f"{s}: {w}" for s, w in enumerate(summary.wins))
+        + "  (a shared win counts for each winner)"
+    )
+    typer.echo(f"mean rounds: {summary.mean_rounds}   mean moves: {summary.mean_moves}")
+    typer.echo(f"games per second: {summary.games_per_second}")
+
+
+# -- ludoteca arena ------------------------------------------------------------------------
+
+
+@contextmanager
+def arena_progress(what: str, total: int) -> Iterator[Callable[[], None]]:
+    """The tournament's bar, on standard error; yields ``advance()`` (one game)."""
+    from rich.console import Console
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeElapsedColumn
+
+    with Progress(
+        "[progress.description]{task.description}",
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeElapsedColumn(),
+        console=Console(stderr=True),
+        transient=True,
+    ) as bar:
+        task = bar.add_task(what, total=total)
+        yield lambda: bar.advance(task)
+
+
+def tournament(tournament: Tournament) -> None:
+    from rich.console import Console
+    from rich.table import Table
+
+    header, *rows = standings(tournament)
+    shown = Table(
+        title=f"{tournament.game}: {tournament.games} games, {tournament.players} players, "
+        f"seed {tournament.seed}"
+    )
+    for index, name in enumerate(header):
+        shown.add_column(name, justify="left" if index == 0 else "right")
+    for row in rows:
+        shown.add_row(*row)
+    Console().print(shown)
+
+
+def standings(tournament: Tournament) -> list[list[str]]:
+    """The standings as rows of text, with a header row."""
+    rows = [["bot", "games", "wins", "win rate", "95% interval", "mean score", "s/move"]]
+    for s in tournament.standings:
+        low, high = s.ci95
+        mean = s.mean_score
+        rows.append(
+            [
+                s.name,
+                str(s.games),
+                f"{s.wins:g}",
+                f"{100 * s.win_rate:.1f}%",
+                f"{100 * low:.1f}–{100 * high:.1f}%",
+                "—" if mean is None else f"{mean:.1f}",
+                f"{s.seconds_per_move:.4f}",
+            ]
+        )
+    return rows
+
+
+# -- ludoteca odds -------------------------------------------------------------------------
+
+
+def odds(line: str) -> None:
+    typer.echo(line)
+
+
+# -- ludoteca bench ------------------------------------------------------------------------
+
+
+def bench_skipped(game: Game, players: int | None) -> None:
+    typer.echo(
+        f"{game.id:<11} skipped: {game.min_players} to {game.max_players} players, not {players}"
+    )
+
+
+def bench_figure(figure: Figure) -> None:
+    entry = 1000 * figure.load_ms / max(1, figure.log_entries)
+    typer.echo(
+        f"{figure.game:<11} {figure.players} players  {figure.moves_per_second:>9,.0f} moves/s"
+        f"  {figure.games_per_second:>8,.1f} games/s"
+        f"  ({figure.moves / figure.games:,.0f} moves a game)"
+    )
+    typer.echo(
+        f"{'':<11} one game's log of {figure.log_entries:,} entries: play {figure.play_ms:.2f} ms,"
+        f" load {figure.load_ms:.2f} ms ({figure.load_ratio:.2f}× play, {entry:.1f} µs an entry),"
+        f" the log alone {figure.load_log_ms:.2f} ms ({figure.load_log_ratio:.2f}×),"
+        f" texts read anew {figure.load_first_ms:.2f} ms ({figure.load_first_ratio:.2f}×)"
+    )
+    typer.echo(f"{'':<11} to_json {figure.to_json_ms:.3f} ms, view {figure.view_ms:.3f} ms")
+
+
+def bench_end() -> None:
+    typer.echo("random legal moves, chance events not counted as moves; one core")
+
+
+# -- ludoteca serve ------------------------------------------------------------------------
+
+
+def serving(host: str, port: int, database: str) -> None:
+    typer.echo(f"ludoteca room at http://{host}:{port}/  (database: {database})")
+
+
+# -- ludoteca loadtest and flood -----------------------------------------------------------
+
+
+def load_test(figures: dict[str, Any]) -> None:
+    typer.echo(
+        f"{figures['game']}: {figures['tables']} tables, {figures['sockets']} sockets, "
+        f"{figures['seconds']} s: {figures['moves']} moves, {figures['games']} games"
+        + (f" (paced to {figures['rate']:,.0f} moves/s)" if figures["rate"] else "")
+    )
+    typer.echo(
+        f"accepted moves per second: {figures['moves_per_second']:,.0f}   latency "
+        f"p50 {figures['p50_ms']} ms  p95 {figures['p95_ms']} ms  p99 {figures['p99_ms']} ms"
+    )
+    typer.echo(
+        f"errors: {figures['errors']}   slowed down: {figures['slowed']}   "
+        f"server memory: {figures['server_rss_mb']} MB   "
+        f"commits: {figures['server_commits']}   server CPU: {figures['server_cpu_s']} s, "
+        f"{figures['server_cpu_us_per_move']} µs a move"
+    )
+    for sample in figures["error_samples"]:
+        typer.echo(f"  {sample}")
+
+
+def flood(kind: str, figures: dict[str, Any]) -> None:
+    answers = ", ".join(f"{status}: {n}" for status, n in figures["answers"].items())
+    typer.echo(
+        f"{figures['requests']} {kind} requests from {figures['clients']} clients in "
+        f"{figures['seconds']} s (answers {answers})"
+    )
+    for phase in ("quiet", "flooded"):
+        ping = figures[phase]
+        typer.echo(
+            f"{phase}: ping p50 {ping['p50_ms']} ms, max {ping['max_ms']} ms "
+            f"({ping['pings']} pings)"
+        )
