@@ -60,7 +60,7 @@ def test_the_design_example_runs():
 
 
 def test_a_move_shows_its_notation_in_repr():
-    for game_id in ludoteca.games():
+    for game_id in ludoteca.game_ids():
         match = ludoteca.game(game_id).new_match(2)
         while match.to_move is ludoteca.CHANCE:
             match.play(match.chance_outcomes()[0][0])
@@ -69,7 +69,7 @@ def test_a_move_shows_its_notation_in_repr():
 
 
 def test_printing_a_match_shows_the_table_as_the_terminal_does():
-    for game_id in ludoteca.games():
+    for game_id in ludoteca.game_ids():
         match = ludoteca.game(game_id).new_match(2)
         assert str(match) == match.game.render(match.view(None))
         assert str(match).strip()
@@ -81,7 +81,7 @@ def test_games_have_their_own_names_and_the_editions_names():
     assert krone.full_name() == "Um Krone und Kragen (To Court the King)"
     assert krone.full_name("de") == "Um Krone und Kragen"
     assert ludoteca.game("keltis").title == "Keltis: Das Kartenspiel"
-    for game_id in ludoteca.games():
+    for game_id in ludoteca.game_ids():
         described = ludoteca.game(game_id).describe()
         assert set(described["names"]) == {"en", "it", "de"}
         assert described["title"]
