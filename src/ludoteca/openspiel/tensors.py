@@ -1,0 +1,147 @@
+"""Observation tensors: what one seat knows of a position as numbers of a fixed shape.
+
+Krone hides nothing and its position has a fixed shape: its tensor is that position. The
+other games' positions grow and shrink (a Kingdomino kingdom, Keltis rows), so theirs is
+one every game has: who is to move, and every move of the log the seat could read,
+counted by its action number.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+
+from ludoteca.actions import Actions
+from ludoteca.engine import CHANCE
+from ludoteca.games.krone.components import CARDS
+
+if TYPE_CHECKING:
+    from .game import LudotecaState
+
+
+class Tensor(ABC):
+    """The observation tensor of one game at one player count."""
+
+    size: int
+
+    @abstractmethod
+    def write(self, state: LudotecaState, seat: int, out: np.ndarray) -> None:
+        """Write what ``seat`` knows of ``state`` into ``out`` (``size`` numbers)."""
+
+
+class SeenMoves(Tensor):
+    """Who is to move (one number per seat, then chance), then the moves of the log the
+    seat could read, counted by action number (chance outcomes after the decisions). It
+    leaves out the order of the moves, and a seat's own hidden items (a Keltis hand)
+    that no move of the log shows."""
+
+    def __init__(self, players: int, actions: Actions) -> None:
+        self.players = players
+        self.size = players + 1 + actions.decisions.size + actions.outcomes.size
+
+    def write(self, state: LudotecaState, seat: int, out: np.ndarray) -> None:
+        out.fill(0)
+        actor = state.match.to_move
+        if actor is CHANCE:
+            out[self.players] = 1
+        elif actor is not None:
+            out[actor] = 1
+        counts = state.seen_moves(seat)
+        if counts:
+            numbers = np.fromiter(counts, np.int64, len(counts))
+            out[self.players + 1 + numbers] = np.fromiter(counts.values(), np.float32, len(counts))
+
+
+_CARD = {card.id: i for i, card in enumerate(CARDS)}
+_PHASES = ("start", "dice", "rolling")
+_FACES = 6
+
+
+class KronePosition(Tensor):
+    """Um Krone und Kragen's whole position (every seat sees it), in this order: the
+    round; the start player and the turn in the round (one-hot); the cards left in the
+    display (a count per card); per seat its cards (one per card), Jesters, Charlatans
+    and dice a turn; the turn: whose (one-hot), its phase (start, dice, rolling), active
+    and set-aside dice (a count per face), cards used, set aside since the roll, dice
+    being rolled, a roll of the turn, cards the result may take; the King: taken, by whom,
+    the bid's dice and face; the final round: begun, each place's seat, whose turn it is,
+    the standing best, each seat's result (dice, face) or pass; over; the King's holder."""
+
+    def __init__(self, players: int) -> None:
+        self.players = players
+        p, c = players, len(CARDS)
+        self.size = (
+            1 + 2 * p + c + p * (c + 3)
+            + p + len(_PHASES) + 2 * _FACES + c + 3 + c
+            + 1 + p + 1 + _FACES
+            + 1 + p * p + 1 + 1 + _FACES + p * (1 + _FACES + 1)
+            + 1 + p
+        )  # fmt: skip
+
+    def write(self, state: LudotecaState, seat: int, out: np.ndarray) -> None:
+        data: Mapping[str, Any] = state.view_now(seat)["position"]
+        p = self.players
+        values: list[float] = [data["round"], *_one(data["start_player"], p)]
+        values += _one(data["turn_in_round"], p)
+        values += _cards(data["display"])
+        for player in data["players"]:
+            values += _cards(dict.fromkeys(player["cards"], 1))
+            values += (player["jesters"], player["charlatans"], player["turn_dice"])
+        turn = data["turn"]
+        values += _one(turn["seat"], p) + _one(_PHASES.index(turn["phase"]), len(_PHASES))
+        values += _faces(turn["active"]) + _faces(turn["aside"])
+        values += _cards(dict.fromkeys(turn["used"], 1))
+        values += (turn["kept_since_roll"], turn["rolling"], turn["main_roll"])
+        values += _cards(dict.fromkeys(turn["can_take"], 1))
+        king = data["king"]
+        values += [0.0] * (2 + p + _FACES) if king is None else [
+            1, *_one(king["buyer"], p), king["bid"][0], *_one(king["bid"][1] - 1, _FACES)
+        ]  # fmt: skip
+        final = data["final_round"]
+        if final is None:
+            values += [0.0] * (3 + p * p + _FACES + p * (2 + _FACES))
+        else:
+            values.append(1)
+            for at in final["order"]:  # every seat, the Queen's holder last
+                values += _one(at, p)
+            values += (final["index"], final["best"][0], *_one(final["best"][1] - 1, _FACES))
+            for result in final["results"]:
+                if isinstance(result, list):
+                    values += (result[0], *_one(result[1] - 1, _FACES), 0)
+                else:
+                    values += (0, *_one(None, _FACES), result == "pass")
+        values += (data["over"], *_one(data["king_holder"], p))
+        if len(values) != self.size:
+            raise RuntimeError(f"the Krone tensor has {len(values)} numbers, not {self.size}")
+        out[:] = values
+
+
+def _one(index: int | None, size: int) -> list[float]:
+    found = [0.0] * size
+    if index is not None:
+        found[index] = 1.0
+    return found
+
+
+def _cards(counts: Mapping[str, int]) -> list[float]:
+    found = [0.0] * len(CARDS)
+    for card, count in counts.items():
+        found[_CARD[card]] = count
+    return found
+
+
+def _faces(dice: Sequence[int]) -> list[float]:
+    found = [0.0] * _FACES
+    for face in dice:
+        found[face - 1] += 1
+    return found
+
+
+def observation_tensor(game_id: str, players: int, actions: Actions) -> Tensor:
+    """The observation tensor of the game ``game_id`` at ``players`` players."""
+    if game_id == "krone":
+        return KronePosition(players)
+    return SeenMoves(players, actions)
