@@ -197,6 +197,9 @@ def test_two_matches_that_differ_only_in_what_a_seat_cannot_see_look_the_same_to
                     real.information_state_string(s) != twin.information_state_string(s)
                     for s in others
                 )
+                assert any(
+                    real.observation_tensor(s) != twin.observation_tensor(s) for s in others
+                ), "another seat's tensor should show its own, other cards"
             else:  # nothing to redraw: the same match, which every seat sees alike
                 assert not differs
                 alike = {

@@ -1,9 +1,11 @@
 """Observation tensors: what one seat knows of a position as numbers of a fixed shape.
 
-Krone hides nothing and its position has a fixed shape: its tensor is that position. The
-other games' positions grow and shrink (a Kingdomino kingdom, Keltis rows), so theirs is
-one every game has: who is to move, and every move of the log the seat could read,
-counted by its action number.
+Krone hides nothing and its position has a fixed shape: its tensor is that position.
+Keltis's is what the seat sees (its hand, every row, pile and stone, the counts of the
+rest), counted per kind of card. Cronberg's and Kingdomino's boards have no fixed frame
+in their views yet (a kingdom grows where it is built), so theirs is one every game has:
+who is to move, and every move of the log the seat could read, counted by its action
+number.
 """
 
 from __future__ import annotations
@@ -16,6 +18,8 @@ import numpy as np
 
 from ludoteca.actions import Actions
 from ludoteca.engine import CHANCE
+from ludoteca.games.keltis.components import COLOUR_LETTERS, NAMES, PILE_LETTERS, STONES
+from ludoteca.games.keltis.state import PHASES
 from ludoteca.games.krone.components import CARDS
 
 if TYPE_CHECKING:
@@ -114,9 +118,74 @@ class KronePosition(Tensor):
                 else:
                     values += (0, *_one(None, _FACES), result == "pass")
         values += (data["over"], *_one(data["king_holder"], p))
-        if len(values) != self.size:
-            raise RuntimeError(f"the Krone tensor has {len(values)} numbers, not {self.size}")
-        out[:] = values
+        _put(values, out, "Krone")
+
+
+_KINDS = {name: i for i, name in enumerate(NAMES)}
+_DIRECTIONS = ("ascending", "open", "descending", "closed")
+
+
+class KeltisView(Tensor):
+    """What one seat sees of Keltis, in this order: the round; the turn: whose (one-hot),
+    its phase (one-hot), draws left, piles blocked (one per pile), extra cards played;
+    who ended the game (one-hot); the seat's own hand (a count per kind of card); per
+    seat its hand size, cards taken from piles, cards in its rows (a count per kind),
+    each row's direction (ascending, open, descending, closed), point row (a count per
+    kind), wish stones (one per stone) and score; the discard piles (a count per kind,
+    then each pile's top card, one-hot); the stones in the middle; end rows; cards in
+    the deck and in the box. Other hands, the deck and the box are not in it."""
+
+    def __init__(self, players: int) -> None:
+        self.players = players
+        p, k, piles, stones = players, len(NAMES), len(PILE_LETTERS), len(STONES)
+        self.size = (
+            1 + p + len(PHASES) + 1 + piles + 1
+            + p + k
+            + p * (1 + k + k + len(COLOUR_LETTERS) * len(_DIRECTIONS) + k + stones + 1)
+            + k + piles * k + stones + 3
+        )  # fmt: skip
+
+    def write(self, state: LudotecaState, seat: int, out: np.ndarray) -> None:
+        data: Mapping[str, Any] = state.view_now(seat)["position"]
+        p, k = self.players, len(NAMES)
+        turn = data["turn"]
+        values: list[float] = [data["round"], *_one(turn["seat"], p)]
+        values += _one(PHASES.index(turn["phase"]), len(PHASES))
+        values.append(turn["draws_left"])
+        values += [letter in turn["blocked"] for letter in PILE_LETTERS]
+        values.append(turn["extra_played"])
+        values += _one(data["ended_by"], p)
+        values += _kinds(data["players"][seat]["hand"])
+        for player in data["players"]:
+            values.append(player["hand_size"])
+            values += _kinds(player["taken"])
+            rows = player["rows"]
+            values += _kinds([card for letter in COLOUR_LETTERS for card in rows[letter]["cards"]])
+            for letter in COLOUR_LETTERS:
+                values += _one(_DIRECTIONS.index(rows[letter]["direction"]), len(_DIRECTIONS))
+            values += _kinds(player["point_row"])
+            values += [stone in player["stones"] for stone in STONES]
+            values.append(player["score"])
+        piles = data["piles"]
+        values += _kinds([card for letter in PILE_LETTERS for card in piles[letter]])
+        for letter in PILE_LETTERS:
+            values += _one(_KINDS[piles[letter][-1]] if piles[letter] else None, k)
+        values += [stone in data["stones"] for stone in STONES]
+        values += (data["end_rows"], data["deck_size"], data["box_size"])
+        _put(values, out, "Keltis")
+
+
+def _kinds(cards: Sequence[str]) -> list[float]:
+    found = [0.0] * len(NAMES)
+    for card in cards:
+        found[_KINDS[card]] += 1
+    return found
+
+
+def _put(values: list[float], out: np.ndarray, title: str) -> None:
+    if len(values) != len(out):
+        raise RuntimeError(f"the {title} tensor has {len(values)} numbers, not {len(out)}")
+    out[:] = values
 
 
 def _one(index: int | None, size: int) -> list[float]:
@@ -144,4 +213,6 @@ def observation_tensor(game_id: str, players: int, actions: Actions) -> Tensor:
     """The observation tensor of the game ``game_id`` at ``players`` players."""
     if game_id == "krone":
         return KronePosition(players)
+    if game_id == "keltis":
+        return KeltisView(players)
     return SeenMoves(players, actions)
