@@ -207,6 +207,7 @@ def test_two_matches_that_differ_only_in_what_a_seat_cannot_see_look_the_same_to
                     for s in range(players)
                 }
                 assert len(alike) == 1
+                assert len({tuple(real.observation_tensor(s)) for s in range(players)}) == 1
 
 
 def test_an_information_state_is_the_seats_view():
@@ -243,17 +244,19 @@ def replayed(match):
         step.play(entry.move)
 
 
-def test_krones_observation_tensor_is_its_position_which_every_seat_sees():
-    game = pyspiel.load_game("python_ludoteca_krone(players=3)")
-    state = king_taken(game, 3, random.Random(11))
+@pytest.mark.parametrize("short", ["kingdomino", "krone"])
+def test_an_open_games_observation_tensor_tells_its_positions_apart(short):
+    # Krone's and Kingdomino's tensors are their positions as every seat sees them.
+    game = pyspiel.load_game(f"python_ludoteca_{short}(players=3)")
     rng = random.Random(11)
+    state = king_taken(game, 3, rng) if short == "krone" else game.new_initial_state()
     seen = {}
     while not state.is_terminal():
         tensors = {tuple(state.observation_tensor(seat)) for seat in range(3)}
         assert len(tensors) == 1
         (tensor,) = tensors
         assert len(tensor) == game.observation_tensor_size()
-        position = json.dumps(state.match.position(), sort_keys=True)
+        position = json.dumps(state.match.view(None)["position"], sort_keys=True)
         assert seen.setdefault(tensor, position) == position, "two positions, one tensor"
         state.apply_action(random_action(state, rng))
     assert len(seen) > 20

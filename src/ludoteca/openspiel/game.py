@@ -61,7 +61,8 @@ class LudotecaGame(pyspiel.Game):  # type: ignore[misc]
         self.ludoteca_players = players
         self.ludoteca_options = game.check_setup(players, params)
         self.actions: Actions = for_game(game.id)
-        self.observation = observation_tensor(game.id, players, self.actions)
+        opening = game.new_match(players, self.ludoteca_options)
+        self.observation = observation_tensor(opening, self.actions)
         # Chance outcomes as numbers, by the index's ``outcomes_key``.
         self.outcomes: dict[Hashable, list[tuple[int, float]]] = {}
         info = pyspiel.GameInfo(

@@ -1,11 +1,11 @@
 """Observation tensors: what one seat knows of a position as numbers of a fixed shape.
 
 Krone hides nothing and its position has a fixed shape: its tensor is that position.
-Keltis's is what the seat sees (its hand, every row, pile and stone, the counts of the
-rest), counted per kind of card. Cronberg's and Kingdomino's boards have no fixed frame
-in their views yet (a kingdom grows where it is built), so theirs is one every game has:
-who is to move, and every move of the log the seat could read, counted by its action
-number.
+Kingdomino's is its position too, each kingdom drawn in the frame its castle stands in
+the middle of. Keltis's is what the seat sees (its hand, every row, pile and stone, the
+counts of the rest), counted per kind of card. Cronberg's is, for now, one every game
+has: who is to move, and every move of the log the seat could read, counted by its
+action number.
 """
 
 from __future__ import annotations
@@ -17,9 +17,12 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from ludoteca.actions import Actions
-from ludoteca.engine import CHANCE
+from ludoteca.engine import CHANCE, Match
 from ludoteca.games.keltis.components import COLOUR_LETTERS, NAMES, PILE_LETTERS, STONES
 from ludoteca.games.keltis.state import PHASES
+from ludoteca.games.kingdomino.components import DOMINOES, TERRAINS
+from ludoteca.games.kingdomino.moves import COLUMNS
+from ludoteca.games.kingdomino.state import CLAIM, DRAW, KING, OVER, PICK, PLACE
 from ludoteca.games.krone.components import CARDS
 
 if TYPE_CHECKING:
@@ -175,6 +178,63 @@ class KeltisView(Tensor):
         _put(values, out, "Keltis")
 
 
+_KD_PHASES = (DRAW, KING, CLAIM, PLACE, PICK, OVER)
+_SLOTS = 4  # kings on a line: four with two or four players, three with three
+_SHEET = ("score", "property_points", "middle_kingdom", "harmony", "largest_property",
+          "crowns", "discards")  # fmt: skip
+_SQUARE_KINDS = ("castle", *TERRAINS)
+
+
+class KingdominoView(Tensor):
+    """Kingdomino's position (every seat sees it), in this order: the game of a dynasty;
+    the phase (one-hot); who claims the first line (one-hot); dominoes left; each slot
+    of the line being placed, then of the next line: its domino (one-hot by number) and
+    its king's seat (one-hot); per seat its kingdom, square by square of the frame the
+    castle stands in the middle of (castle or terrain one-hot, then crowns) and its score
+    sheet (score, property points, middle kingdom, harmony, largest property, crowns,
+    discards); each seat's dynasty total; the games played before."""
+
+    def __init__(self, players: int, kingdom_size: int) -> None:
+        self.players = players
+        self.side = 2 * kingdom_size - 1  # the castle in the middle, a kingdom either way
+        p, cell = players, len(_SQUARE_KINDS) + 1
+        self.size = (
+            1 + len(_KD_PHASES) + p + 1
+            + 2 * _SLOTS * (len(DOMINOES) + p)
+            + p * (self.side * self.side * cell + len(_SHEET))
+            + p + 1
+        )  # fmt: skip
+
+    def write(self, state: LudotecaState, seat: int, out: np.ndarray) -> None:
+        data: Mapping[str, Any] = state.view_now(seat)["position"]
+        p, side = self.players, self.side
+        values: list[float] = [
+            data["game"],
+            *_one(_KD_PHASES.index(data["phase"]), len(_KD_PHASES)),
+        ]
+        values += _one(data["claiming"], p)
+        values.append(data["dominoes_left"])
+        for line in (data["line"], data["next_line"]):
+            for slot in range(_SLOTS):
+                taken = line[slot] if slot < len(line) else {"domino": None, "king": None}
+                number = taken["domino"]
+                values += _one(None if number is None else number - 1, len(DOMINOES))
+                values += _one(taken["king"], p)
+        cell = len(_SQUARE_KINDS) + 1
+        for player in data["players"]:
+            grid = [0.0] * (side * side * cell)
+            for name, shown in player["squares"].items():
+                at = (COLUMNS.index(name[0]) * side + int(name[1:]) - 1) * cell
+                kind, _, crowns = shown.partition("(")
+                grid[at + _SQUARE_KINDS.index(kind)] = 1.0
+                grid[at + cell - 1] = float(crowns.rstrip(")") or 0)
+            values += grid
+            values += [player["score"][figure] for figure in _SHEET]
+        values += data.get("dynasty_totals", [0] * p)
+        values.append(len(data["earlier_games"]))
+        _put(values, out, "Kingdomino")
+
+
 def _kinds(cards: Sequence[str]) -> list[float]:
     found = [0.0] * len(NAMES)
     for card in cards:
@@ -209,10 +269,14 @@ def _faces(dice: Sequence[int]) -> list[float]:
     return found
 
 
-def observation_tensor(game_id: str, players: int, actions: Actions) -> Tensor:
-    """The observation tensor of the game ``game_id`` at ``players`` players."""
+def observation_tensor(match: Match, actions: Actions) -> Tensor:
+    """The observation tensor of the game ``match`` plays, at its player count and
+    options; ``match`` is at its opening (it gives the size of a Kingdomino frame)."""
+    game_id, players = match.game.id, match.players
     if game_id == "krone":
         return KronePosition(players)
     if game_id == "keltis":
         return KeltisView(players)
+    if game_id == "kingdomino":
+        return KingdominoView(players, match.view(None)["position"]["kingdom_size"])
     return SeenMoves(players, actions)
