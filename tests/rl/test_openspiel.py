@@ -244,9 +244,9 @@ def replayed(match):
         step.play(entry.move)
 
 
-@pytest.mark.parametrize("short", ["kingdomino", "krone"])
+@pytest.mark.parametrize("short", ["cronberg", "kingdomino", "krone"])
 def test_an_open_games_observation_tensor_tells_its_positions_apart(short):
-    # Krone's and Kingdomino's tensors are their positions as every seat sees them.
+    # These games hide nothing: their tensors are their positions, which every seat sees.
     game = pyspiel.load_game(f"python_ludoteca_{short}(players=3)")
     rng = random.Random(11)
     state = king_taken(game, 3, rng) if short == "krone" else game.new_initial_state()

@@ -62,7 +62,7 @@ class LudotecaGame(pyspiel.Game):  # type: ignore[misc]
         self.ludoteca_options = game.check_setup(players, params)
         self.actions: Actions = for_game(game.id)
         opening = game.new_match(players, self.ludoteca_options)
-        self.observation = observation_tensor(opening, self.actions)
+        self.observation = observation_tensor(opening)
         # Chance outcomes as numbers, by the index's ``outcomes_key``.
         self.outcomes: dict[Hashable, list[tuple[int, float]]] = {}
         info = pyspiel.GameInfo(
@@ -102,15 +102,12 @@ class Held:
     entries are immutable and shared), and its clone keeps what was worked out so far.
     """
 
-    __slots__ = ("legal", "match", "seen", "told", "views")
+    __slots__ = ("legal", "match", "told", "views")
 
     def __init__(self, match: Match) -> None:
         self.match = match
         # The legal actions of the position after ``legal[0]`` moves.
         self.legal: tuple[int, list[int]] = (-1, [])
-        # Per seat: how much of the log it has read, the moves among them counted by
-        # action number, and whether another clone shares those counts.
-        self.seen: dict[int, tuple[int, dict[int, int], bool]] = {}
         # Per seat: how much of the log it has read, and that log as JSON text.
         self.told: dict[int, tuple[int, str]] = {}
         # Per seat: its view (without the log) after ``views[seat][0]`` moves.
@@ -119,8 +116,6 @@ class Held:
     def __deepcopy__(self, memo: dict[int, Any]) -> Held:
         twin = Held(self.match.copy())
         twin.legal = self.legal
-        for seat, (done, counts, _) in self.seen.items():
-            self.seen[seat] = twin.seen[seat] = (done, counts, True)
         twin.told = dict(self.told)
         return twin
 
@@ -134,26 +129,6 @@ class LudotecaState(pyspiel.State):  # type: ignore[misc]
     @property
     def match(self) -> Match:
         return self.held.match
-
-    def seen_moves(self, seat: int) -> dict[int, int]:
-        """The moves of the log ``seat`` could read, counted by action number (chance
-        outcomes after the decisions), only the numbers seen: the index of a game runs to
-        tens of thousands of numbers, a match uses a few hundred of them."""
-        held, actions = self.held, self.actions
-        done, counts, shared = held.seen.get(seat, (0, {}, False))
-        if done == held.match.moves_played:
-            return counts
-        if shared:  # a clone holds the same counts
-            counts = dict(counts)
-        state, chance = held.match.state, actions.decisions.size
-        new = held.match.log_since(done)
-        for entry in new:
-            if entry.visible_to(seat):
-                move = entry.move
-                number = actions.encode(move, state) + (chance if move.is_chance else 0)
-                counts[number] = counts.get(number, 0) + 1
-        held.seen[seat] = (done + len(new), counts, False)
-        return counts
 
     def view_now(self, seat: int) -> dict[str, Any]:
         """The view of ``seat`` without the log, kept until the next move (OpenSpiel

@@ -1,11 +1,9 @@
 """Observation tensors: what one seat knows of a position as numbers of a fixed shape.
 
-Krone hides nothing and its position has a fixed shape: its tensor is that position.
-Kingdomino's is its position too, each kingdom drawn in the frame its castle stands in
-the middle of. Keltis's is what the seat sees (its hand, every row, pile and stone, the
-counts of the rest), counted per kind of card. Cronberg's is, for now, one every game
-has: who is to move, and every move of the log the seat could read, counted by its
-action number.
+Every game's view has one: Cronberg's board, Krone's court and dice, and Kingdomino's
+kingdoms (each in the frame its castle stands in the middle of) hide nothing, so their
+tensors are their positions; Keltis's is what the seat sees, its own hand included,
+counted per kind of card.
 """
 
 from __future__ import annotations
@@ -16,8 +14,10 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from ludoteca.actions import Actions
-from ludoteca.engine import CHANCE, Match
+from ludoteca.engine import Match
+from ludoteca.games.cronberg.board import BOARD
+from ludoteca.games.cronberg.components import TILES
+from ludoteca.games.cronberg.state import DRAWING, LAYING, MOVE
 from ludoteca.games.keltis.components import COLOUR_LETTERS, NAMES, PILE_LETTERS, STONES
 from ludoteca.games.keltis.state import PHASES
 from ludoteca.games.kingdomino.components import DOMINOES, TERRAINS
@@ -37,29 +37,6 @@ class Tensor(ABC):
     @abstractmethod
     def write(self, state: LudotecaState, seat: int, out: np.ndarray) -> None:
         """Write what ``seat`` knows of ``state`` into ``out`` (``size`` numbers)."""
-
-
-class SeenMoves(Tensor):
-    """Who is to move (one number per seat, then chance), then the moves of the log the
-    seat could read, counted by action number (chance outcomes after the decisions). It
-    leaves out the order of the moves, and a seat's own hidden items (a Keltis hand)
-    that no move of the log shows."""
-
-    def __init__(self, players: int, actions: Actions) -> None:
-        self.players = players
-        self.size = players + 1 + actions.decisions.size + actions.outcomes.size
-
-    def write(self, state: LudotecaState, seat: int, out: np.ndarray) -> None:
-        out.fill(0)
-        actor = state.match.to_move
-        if actor is CHANCE:
-            out[self.players] = 1
-        elif actor is not None:
-            out[actor] = 1
-        counts = state.seen_moves(seat)
-        if counts:
-            numbers = np.fromiter(counts, np.int64, len(counts))
-            out[self.players + 1 + numbers] = np.fromiter(counts.values(), np.float32, len(counts))
 
 
 _CARD = {card.id: i for i, card in enumerate(CARDS)}
@@ -235,6 +212,61 @@ class KingdominoView(Tensor):
         _put(values, out, "Kingdomino")
 
 
+_STEPS = (MOVE, DRAWING, LAYING)
+_TILE = {tile.id: i for i, tile in enumerate(TILES)}
+_EDGE = {names: e for e, names in enumerate(BOARD.edge_names)}
+
+
+class CronbergView(Tensor):
+    """Cronberg's position (every seat sees it), in this order: the round; whose turn
+    (one-hot); its step (move, drawing, laying); the tile drawn (one-hot); per seat its
+    score and its pawns (one per intersection); the tiles laid (per edge of two
+    triangles, the tile on it, one-hot); each seat's tiles in supply; the face-down
+    tiles left of each kind; each intersection's value; the active triangles; the
+    blocked intersections. The events of the last interim scoring are not in it."""
+
+    def __init__(self, players: int) -> None:
+        self.players = players
+        p, points, tiles = players, len(BOARD.points), len(TILES)
+        self.size = (
+            1 + p + len(_STEPS) + tiles
+            + p * (1 + points)
+            + len(BOARD.edges) * tiles
+            + p + tiles + points + len(BOARD.triangles) + points
+        )  # fmt: skip
+
+    def write(self, state: LudotecaState, seat: int, out: np.ndarray) -> None:
+        data: Mapping[str, Any] = state.view_now(seat)["position"]
+        p, tiles = self.players, len(TILES)
+        point, triangle = BOARD.point_by_name, BOARD.triangle_by_name
+        values: list[float] = [data["round"], *_one(data["seat"], p)]
+        values += _one(_STEPS.index(data["step"]), len(_STEPS))
+        values += _one(None if data["drawn"] is None else _TILE[data["drawn"]], tiles)
+        for player in data["players"]:
+            values.append(player["score"])
+            values += _marks([point[name] for name in player["pawns"]], len(BOARD.points))
+        laid = [0.0] * (len(BOARD.edges) * tiles)
+        for tile in data["tiles"]:
+            laid[_EDGE[tuple(tile["on"])] * tiles + _TILE[tile["tile"]]] = 1.0
+        values += laid
+        values += data["supply"]
+        values += [data["face_down"].get(tile.id, 0) for tile in TILES]
+        worth = [0.0] * len(BOARD.points)
+        for name, value in data["values"].items():
+            worth[point[name]] = value
+        values += worth
+        values += _marks([triangle[name] for name in data["active"]], len(BOARD.triangles))
+        values += _marks([point[name] for name in data["blocked"]], len(BOARD.points))
+        _put(values, out, "Cronberg")
+
+
+def _marks(indices: Sequence[int], size: int) -> list[float]:
+    found = [0.0] * size
+    for index in indices:
+        found[index] = 1.0
+    return found
+
+
 def _kinds(cards: Sequence[str]) -> list[float]:
     found = [0.0] * len(NAMES)
     for card in cards:
@@ -269,14 +301,16 @@ def _faces(dice: Sequence[int]) -> list[float]:
     return found
 
 
-def observation_tensor(match: Match, actions: Actions) -> Tensor:
+def observation_tensor(match: Match) -> Tensor:
     """The observation tensor of the game ``match`` plays, at its player count and
     options; ``match`` is at its opening (it gives the size of a Kingdomino frame)."""
     game_id, players = match.game.id, match.players
-    if game_id == "krone":
-        return KronePosition(players)
+    if game_id == "cronberg":
+        return CronbergView(players)
     if game_id == "keltis":
         return KeltisView(players)
     if game_id == "kingdomino":
         return KingdominoView(players, match.view(None)["position"]["kingdom_size"])
-    return SeenMoves(players, actions)
+    if game_id == "krone":
+        return KronePosition(players)
+    raise ValueError(f"no observation tensor for {game_id!r}")
