@@ -260,3 +260,29 @@ def test_an_open_games_observation_tensor_tells_its_positions_apart(short):
         assert seen.setdefault(tensor, position) == position, "two positions, one tensor"
         state.apply_action(random_action(state, rng))
     assert len(seen) > 20
+
+
+def test_a_clone_goes_its_own_way_from_what_it_shares():
+    # A clone shares the log's entries and what was worked out (legal actions, the log
+    # as text) until either side moves on.
+    game = pyspiel.load_game("python_ludoteca_keltis(players=2)")
+    state = game.new_initial_state()
+    rng = random.Random(5)
+    while state.is_chance_node() or len(state.legal_actions()) < 2:
+        state.apply_action(random_action(state, rng))
+    for seat in range(2):
+        state.information_state_string(seat)
+    twin = state.clone()
+    first, second = state.legal_actions()[:2]
+    state.apply_action(first)
+    twin.apply_action(second)
+    for one in (state, twin):
+        for seat in range(2):
+            assert json.loads(one.information_state_string(seat)) == one.match.view(seat)
+        if not one.is_chance_node():
+            assert one.legal_actions() == sorted(
+                game.actions.encode(move, one.match.state) for move in one.match.legal_moves()
+            )
+    assert state.history()[-1] == first
+    assert twin.history()[-1] == second
+    assert state.information_state_string(0) != twin.information_state_string(0)
