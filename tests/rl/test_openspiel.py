@@ -61,11 +61,15 @@ def king_taken(game, players, rng):
     return state
 
 
+#: Steps of OpenSpiel's random Krone simulation from the opening, at each player count.
+STOP = 400
+
+
 def test_open_spiels_random_simulation_test_passes_for_krone_from_the_taking_of_the_king():
     # From the opening, uniform random play seldom sets seven equal dice aside: its
     # matches run to thousands of moves (tens of thousands at times), minutes each under
     # OpenSpiel's checks. From the taking of the King the rest of the round and the
-    # final round remain, with every kind of move; the opening is walked below.
+    # final round remain, with every kind of move; the opening is checked below.
     for players in counts("krone"):
         game = pyspiel.load_game(f"python_ludoteca_krone(players={players})")
         start = king_taken(game, players, random.Random(players))
@@ -73,6 +77,29 @@ def test_open_spiels_random_simulation_test_passes_for_krone_from_the_taking_of_
         pyspiel.random_sim_test(
             game, num_sims=2, serialize=True, verbose=False, specific_initial_state=start
         )
+
+
+class Enough(Exception):
+    """Raised by a state checker to stop OpenSpiel's random simulation."""
+
+
+def test_open_spiels_random_simulation_test_passes_for_krone_from_the_opening_as_far_as_it_goes():
+    # The same test from the opening, stopped by its state checker (which OpenSpiel calls
+    # at every step) after STOP steps: every check of every step until then has passed.
+    for players in counts("krone"):
+        game = pyspiel.load_game(f"python_ludoteca_krone(players={players})")
+        seen = []
+
+        def stop(state, seen=seen):
+            seen.append(len(state.history()))
+            if len(seen) > STOP:
+                raise Enough
+
+        with pytest.raises(Enough):
+            pyspiel.random_sim_test(
+                game, num_sims=1, serialize=True, verbose=False, state_checker_fn=stop
+            )
+        assert seen == list(range(STOP + 1)), "one state a step, from the opening"
 
 
 def test_krone_plays_through_the_adapter_as_the_engine_does():
