@@ -246,6 +246,23 @@ def test_an_information_state_is_the_seats_view():
     assert json.loads(state.information_state_string(1)) == state.match.view(1)
 
 
+def test_an_information_state_is_the_views_compact_json_at_every_step(game_id):
+    # The log's part is written once and extended (the state keeps it): the text must be
+    # what writing the whole view gives.
+    game = pyspiel.load_game(f"python_ludoteca_{game_id}(players=2)")
+    state = game.new_initial_state()
+    rng = random.Random(4)
+    for _ in range(200):
+        for seat in range(2):
+            whole = json.dumps(
+                state.match.view(seat), sort_keys=True, separators=(",", ":"), ensure_ascii=False
+            )
+            assert state.information_state_string(seat) == whole
+        if state.is_terminal():
+            break
+        state.apply_action(random_action(state, rng))
+
+
 def test_resampling_from_an_information_state_keeps_it():
     game = pyspiel.load_game("python_ludoteca_keltis(players=4)")
     state = game.new_initial_state()
