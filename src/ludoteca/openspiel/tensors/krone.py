@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from ludoteca.games.krone.components import CARDS
+from ludoteca.games.krone.state import DICE, ROLLING, START
 
 from . import Tensor, one, put
 
@@ -16,7 +17,7 @@ if TYPE_CHECKING:
 
 
 _CARD = {card.id: i for i, card in enumerate(CARDS)}
-_PHASES = ("start", "dice", "rolling")
+_PHASES = (START, DICE, ROLLING)
 _FACES = 6
 
 
