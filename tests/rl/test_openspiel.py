@@ -45,6 +45,17 @@ def test_open_spiels_random_simulation_test_passes_for_every_player_count(short)
         pyspiel.random_sim_test(game, num_sims=1, serialize=True, verbose=False)
 
 
+@pytest.mark.parametrize(
+    "name",
+    [
+        "python_ludoteca_kingdomino(players=2,mighty_duel=True)",  # a 13×13 frame
+        "python_ludoteca_kingdomino(players=3,dynasty=True)",  # three games in a row
+    ],
+)
+def test_open_spiels_random_simulation_test_passes_with_options_that_change_the_tensor(name):
+    pyspiel.random_sim_test(pyspiel.load_game(name), num_sims=1, serialize=True, verbose=False)
+
+
 def king_taken(game, players, rng):
     """A Krone state just after the King is taken, the match before it played by the
     game's own simple strategy; from there every match ends within two rounds."""
