@@ -65,6 +65,15 @@ for (const game of GAMES) {
     }
   });
 
+  if (game === "krone") {
+    test("krone: a seat that passed in the final round reads so in the breakdown", async () => {
+      const { breakdown } = await import(new URL("krone.js", BOARDS));
+      const result = { ranking: [[0], [1]], scores: null, details: { king: 0, queen: null, bid: [7, 4], final_round: [[7, 4], "pass"] } };
+      assert.deepEqual(breakdown(result, 0), [["King", "♔"], ["final round", "7 × 4"]]);
+      assert.deepEqual(breakdown(result, 1), [["final round", "passed"]]);
+    });
+  }
+
   test(`${game}: whose turn it is, in every fixture`, () => {
     for (const [name, view] of views(game)) {
       const expected = view.result || typeof view.to_move !== "number" ? null : view.to_move;

@@ -20,7 +20,9 @@ export function breakdown(result, seat) {
   if (d.king === seat) out.push([t("krone.breakdown.king"), "♔"]);
   if (d.queen === seat) out.push([t("krone.breakdown.queen"), "♕"]);
   const final = d.final_round && d.final_round[seat];
-  if (final) out.push([t("krone.breakdown.final"), `${final[0]} × ${final[1]}`]);
+  // A seat that passed in the final round has "pass" there, not a group of dice.
+  if (final === "pass") out.push([t("krone.breakdown.final"), t("krone.passed")]);
+  else if (Array.isArray(final)) out.push([t("krone.breakdown.final"), `${final[0]} × ${final[1]}`]);
   return out;
 }
 
