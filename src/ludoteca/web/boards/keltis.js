@@ -229,6 +229,7 @@ export function createBoard(root, ctx) {
       {
         class: ["kt-deck", deckCan && "source", sel.draw === "deck" && "chosen"].filter(Boolean).join(" "),
         title: deckTip,
+        role: deckCan ? undefined : "img",
         "aria-label": deckTip,
         "aria-pressed": deckCan ? String(sel.draw === "deck") : undefined,
         "data-key": "deck",
@@ -257,6 +258,7 @@ export function createBoard(root, ctx) {
         {
           class: ["kt-pile", `c-${p}`, isTarget && "target", isSource && "source", chosen && "chosen", blocked.has(p) && "blocked", marks.piles.has(p) && "last"].filter(Boolean).join(" "),
           title: tip,
+          role: click ? undefined : "img",
           "aria-label": tip,
           "aria-pressed": click ? String(Boolean(chosen)) : undefined,
           "data-key": `pile-${p}`,
@@ -365,6 +367,7 @@ export function createBoard(root, ctx) {
         {
           class: ["kt-hand-card", chosen && "chosen", mine && f.play && "playable", mine && f.wish && "wishable", isNew && "last", isNew && fresh && "fresh"].filter(Boolean).join(" "),
           title: tip,
+          role: clickable ? undefined : "img",
           "aria-label": tip.replaceAll("\n", ", "),
           "aria-pressed": clickable ? String(chosen) : undefined,
           "data-key": `hand-${c.index}`,
@@ -434,6 +437,7 @@ export function createBoard(root, ctx) {
         {
           class: ["kt-column", `c-${colour}`, isTarget && "target", chosen && "chosen"].filter(Boolean).join(" "),
           title: tip,
+          role: isTarget ? undefined : "img",
           "aria-label": tip.replaceAll("\n", ", "),
           "data-key": `row-${colour}`,
           onclick: isTarget ? () => setSel(L.clickTarget(view, sel, target)) : undefined,
@@ -456,6 +460,7 @@ export function createBoard(root, ctx) {
       {
         class: ["kt-point-row", pIs && "target", sel.target && L.sameTarget(sel.target, pTarget) && "chosen"].filter(Boolean).join(" "),
         title: pTip,
+        role: pIs ? undefined : "img",
         "aria-label": pTip.replaceAll("\n", ", "),
         "data-key": "row-points",
         onclick: pIs ? () => setSel(L.clickTarget(view, sel, pTarget)) : undefined,
