@@ -12,7 +12,7 @@ CATALOG = ROOT / "src" / "ludoteca" / "web" / "screens" / "room.i18n.js"
 def server_codes() -> set[str]:
     """Every code a Refusal, Stale, Error or Info of the server names."""
     pattern = re.compile(
-        r"\b(?:Refusal|Stale|Error|Info|AccountError|_refuse)\(\s*(?:code=)?\"([a-z_]+)\""
+        r"\b(?:Refusal|Stale|Error|Info|AccountError|_?refuse)\(\s*(?:code=)?\"([a-z_]+)\""
     )
     return {code for path in SERVER.rglob("*.py") for code in pattern.findall(path.read_text())}
 
