@@ -181,8 +181,19 @@ def arena_command(
     bots: Annotated[
         str, typer.Option(metavar="BOTS", help="bots by level, comma-separated: mcts,greedy")
     ],
-    games: Annotated[int, typer.Option(min=1, metavar="N", help="how many games")] = 100,
+    games: Annotated[
+        int | None,
+        typer.Option(min=1, metavar="N", help="how many games  [default: 100, or as --seeds]"),
+    ] = None,
     seed: Annotated[int, typer.Option(metavar="N", help="seed of dice, draws and bots")] = 1,
+    seeds: Annotated[
+        str | None,
+        typer.Option(
+            metavar="A:B",
+            help="play games A up to (not including) B of the seed's series: tune on one "
+            "range, report on another (default: 0:GAMES)",
+        ),
+    ] = None,
     players: Annotated[
         int | None, typer.Option(metavar="N", help="players (default: one per bot)")
     ] = None,
@@ -195,7 +206,8 @@ def arena_command(
         ),
     ] = 1,
 ) -> None:
-    """A tournament between bots, seats rotated: wins, win rate with its 95% interval."""
+    """A tournament between bots, seats rotated: wins, win rate with its 95% interval, and
+    whether the intervals tell the bots apart (if not, about how many games would)."""
     from ludoteca.tools.arena import run
 
     game = checks.game(game_id)
@@ -206,8 +218,11 @@ def arena_command(
     if len(names) > count:
         raise CommandError(f"{len(names)} bots need {len(names)} seats, not --players {count}")
     options = checks.options(game, option)
-    with show.arena_progress(f"{game.id} {','.join(names)}", games) as advance:
-        tournament = run(game, names, games, seed, count, options, advance, jobs)
+    played = checks.seeds(seeds, games)
+    with show.arena_progress(f"{game.id} {','.join(names)}", len(played)) as advance:
+        tournament = run(
+            game, names, len(played), seed, count, options, advance, jobs, first=played.start
+        )
     if as_json:
         show.as_json(tournament.to_json())
         return

@@ -127,13 +127,44 @@ def tournament(tournament: Tournament) -> None:
     header, *rows = standings(tournament)
     shown = Table(
         title=f"{tournament.game}: {tournament.games} games, {tournament.players} players, "
-        f"seed {tournament.seed}"
+        f"{played(tournament)}"
     )
     for index, name in enumerate(header):
         shown.add_column(name, justify="left" if index == 0 else "right")
     for row in rows:
         shown.add_row(*row)
     Console().print(shown)
+    for line in separation(tournament):
+        typer.echo(line)
+
+
+def played(tournament: Tournament) -> str:
+    """Which games were played: the seed, and the range of its series."""
+    seeds = tournament.seeds
+    return f"seed {tournament.seed}, games {seeds.start}–{seeds.stop - 1}"
+
+
+def separation(tournament: Tournament) -> list[str]:
+    """Whether the 95% intervals tell each two neighbours in the ranking apart, and if
+    not, about how many games would (at the win rates seen)."""
+    lines, estimated = [], False
+    for gap in tournament.separation:
+        if gap.separated:
+            lines.append(f"{gap.above} ahead of {gap.below}: their 95% intervals do not overlap")
+        elif gap.games_needed is None:
+            lines.append(f"{gap.above} and {gap.below}: level, not ranked by these games")
+        else:
+            estimated = True
+            lines.append(
+                f"{gap.above} and {gap.below}: their 95% intervals overlap, so these games do "
+                f"not rank them; about {gap.games_needed:,} games would part the intervals*"
+            )
+    if estimated:
+        lines.append(
+            "* were the win rates seen the true ones: at that many games the intervals part "
+            "about half the time, at four times as many nearly always"
+        )
+    return lines
 
 
 def standings(tournament: Tournament) -> list[list[str]]:
