@@ -4,6 +4,7 @@ import json
 import random
 import re
 import socket
+import sys
 
 import pytest
 import typer
@@ -87,6 +88,16 @@ def test_simulate_rejects_an_unknown_option():
     result = runner.invoke(app, ["simulate", "krone", "--option", "colour=red"])
     assert result.exit_code != 0
     assert "krone has no option 'colour'" in result.output
+
+
+def test_bench_openspiel_without_the_rl_extra_says_how_to_install_it(monkeypatch):
+    monkeypatch.setitem(sys.modules, "pyspiel", None)  # importing it now raises ImportError
+    result = runner.invoke(app, ["bench", "--openspiel", "--game", "keltis", "--seconds", "0"])
+    assert result.exit_code == 2, result.output
+    assert result.output == (
+        "ludoteca: --openspiel needs OpenSpiel, which is not installed: "
+        "pip install 'ludoteca[rl]'\n"
+    )
 
 
 def test_bench_prints_moves_and_games_per_second():

@@ -16,6 +16,7 @@ import typer
 
 import ludoteca
 from ludoteca.bots.advice import advice_json, advise, offers_advice
+from ludoteca.engine import Game
 from ludoteca.terminal import play_in_terminal, replay_in_terminal
 from ludoteca.tools.bench import measure
 from ludoteca.tools.simulate import simulate
@@ -268,12 +269,21 @@ def bench(
     seconds: Annotated[
         float, typer.Option(metavar="S", min=0.0, help="playing time per game and count")
     ] = 2.0,
+    openspiel: Annotated[
+        bool,
+        typer.Option(
+            "--openspiel",
+            help="the cost of the OpenSpiel adapter instead: random steps through it against "
+            "the engine's, and OpenSpiel's random_sim_test (needs pip install 'ludoteca[rl]')",
+        ),
+    ] = False,
     as_json: JsonArg = False,
 ) -> None:
     """Speed of the rules engines, per game and player count, on one core.
 
     Random playouts (moves and games per second), then the round trip of one finished
     match: playing its log as move values, loading its document, to_json and a view.
+    With --openspiel, the cost of playing through OpenSpiel instead (docs/research.md).
     """
     chosen = [checks.game(game_id) for game_id in games or ludoteca.games()]
     runs = [
@@ -284,9 +294,14 @@ def bench(
     ]
     if not runs:
         raise CommandError(f"none of these games takes {players} players")
+    if openspiel:
+        checks.open_spiel()
     for game in chosen:
         if not as_json and not any(g is game for g, _ in runs):
             show.bench_skipped(game, players)
+    if openspiel:
+        _bench_openspiel(runs, seconds, as_json)
+        return
     figures = []
     with show.progress(len(runs), "benchmarking", shown=not as_json) as advance:
         for game, count in runs:
@@ -299,6 +314,24 @@ def bench(
         show.as_json([figure.to_json() for figure in figures])
     else:
         show.bench_end()
+
+
+def _bench_openspiel(runs: list[tuple[Game, int]], seconds: float, as_json: bool) -> None:
+    """``bench --openspiel``: each game and count through the adapter and the engine."""
+    from ludoteca.openspiel.bench import measure as measure_adapter
+
+    figures = []
+    with show.progress(len(runs), "benchmarking the adapter", shown=not as_json) as advance:
+        for game, count in runs:
+            figure = measure_adapter(game, count, seconds)
+            figures.append(figure)
+            advance(1)
+            if not as_json:
+                show.bench_adapter(figure)
+    if as_json:
+        show.as_json([figure.to_json() for figure in figures])
+    else:
+        show.bench_adapter_end()
 
 
 @app.command()

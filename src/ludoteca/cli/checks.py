@@ -1,5 +1,5 @@
 """What was typed, checked: games, options, bots, player counts, seats, the arena's range
-of games and match files.
+of games, match files, and OpenSpiel for ``bench --openspiel``.
 
 Each check returns the value the command works with or raises ``CommandError`` with one
 line that says what is allowed.
@@ -7,6 +7,7 @@ line that says what is allowed.
 
 from __future__ import annotations
 
+import importlib
 from pathlib import Path
 
 import ludoteca
@@ -81,6 +82,16 @@ def seat(seat: int, players: int) -> int:
     if not 0 <= seat < players:
         raise CommandError(f"--seat must be 0 to {players - 1} with {players} players, not {seat}")
     return seat
+
+
+def open_spiel() -> None:
+    """OpenSpiel is installed (the ``rl`` extra), or one line says how to install it."""
+    try:
+        importlib.import_module("pyspiel")
+    except ImportError:
+        raise CommandError(
+            "--openspiel needs OpenSpiel, which is not installed: pip install 'ludoteca[rl]'"
+        ) from None
 
 
 def match_file(path: Path) -> Match:

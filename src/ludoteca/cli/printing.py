@@ -20,6 +20,7 @@ import typer
 
 if TYPE_CHECKING:  # the figures' types only: a command imports the tool it runs
     from ludoteca.engine import Game
+    from ludoteca.openspiel.bench import AdapterFigure
     from ludoteca.tools.arena import Tournament
     from ludoteca.tools.bench import Figure
     from ludoteca.tools.simulate import Summary
@@ -221,6 +222,26 @@ def bench_figure(figure: Figure) -> None:
 
 def bench_end() -> None:
     typer.echo("random legal moves, chance events not counted as moves; one core")
+
+
+def bench_adapter(figure: AdapterFigure) -> None:
+    typer.echo(
+        f"{figure.game:<11} {figure.players} players  {figure.actions:,} actions,"
+        f" {figure.chance_outcomes:,} chance outcomes,"
+        f" largest legal set {figure.largest_legal_set:,}"
+    )
+    typer.echo(
+        f"{'':<11} random steps/s: engine {figure.engine_steps_per_second:,.0f},"
+        f" adapter {figure.adapter_steps_per_second:,.0f} (the adapter costs {figure.cost:.1f}×);"
+        f" random_sim_test {figure.random_sim_test_steps_per_second:,.0f} steps/s"
+    )
+
+
+def bench_adapter_end() -> None:
+    typer.echo(
+        "random steps, chance events counted as steps, engine and adapter taking turns; "
+        "random_sim_test with serialization, Krone's from the taking of the King; one core"
+    )
 
 
 # -- ludoteca serve ------------------------------------------------------------------------
