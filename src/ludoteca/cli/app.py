@@ -184,7 +184,9 @@ def arena_command(
     ],
     games: Annotated[
         int | None,
-        typer.Option(min=1, metavar="N", help="how many games  [default: 100, or as --seeds]"),
+        typer.Option(
+            min=1, metavar="N", help="how many games (default: 100, or as many as --seeds)"
+        ),
     ] = None,
     seed: Annotated[int, typer.Option(metavar="N", help="seed of dice, draws and bots")] = 1,
     seeds: Annotated[
@@ -274,7 +276,8 @@ def bench(
         typer.Option(
             "--openspiel",
             help="the cost of the OpenSpiel adapter instead: random steps through it against "
-            "the engine's, and OpenSpiel's random_sim_test (needs pip install 'ludoteca[rl]')",
+            "the engine's, and OpenSpiel's random_sim_test (needs the rl extra: "
+            "pip install 'ludoteca\\[rl]')",  # \[: a bracket, not rich's markup
         ),
     ] = False,
     as_json: JsonArg = False,

@@ -137,7 +137,7 @@ class Tournament:
             "players": self.players,
             "games": self.games,
             "seed": self.seed,
-            "seeds": [self.seeds.start, self.seeds.stop],  # from, and up to but not
+            "seeds": [self.seeds.start, self.seeds.stop],  # from A up to, not including, B
             "bots": [standing.to_json() for standing in self.standings],
             "separated": self.separated,
             "separation": [gap.to_json() for gap in self.separation],
