@@ -4,6 +4,7 @@ import json
 import random
 import re
 import socket
+import sys
 
 import pytest
 import typer
@@ -89,6 +90,16 @@ def test_simulate_rejects_an_unknown_option():
     assert "krone has no option 'colour'" in result.output
 
 
+def test_bench_openspiel_without_the_rl_extra_says_how_to_install_it(monkeypatch):
+    monkeypatch.setitem(sys.modules, "pyspiel", None)  # importing it now raises ImportError
+    result = runner.invoke(app, ["bench", "--openspiel", "--game", "keltis", "--seconds", "0"])
+    assert result.exit_code == 2, result.output
+    assert result.output == (
+        "ludoteca: --openspiel needs OpenSpiel, which is not installed: "
+        "pip install 'ludoteca[rl]'\n"
+    )
+
+
 def test_bench_prints_moves_and_games_per_second():
     args = ["bench", "--game", "krone", "--players", "2", "--seconds", "0"]
     result = runner.invoke(app, args)
@@ -133,6 +144,9 @@ BAD = [
     (["frob"], "No such command 'frob'"),
     (["arena", "krone", "--bots", "genius,random"], "no bot 'genius'"),
     (["arena", "krone", "--bots", "random,random,random", "--players", "2"], "3 bots need 3"),
+    (["arena", "krone", "--bots", "random", "--seeds", "200"], "--seeds is a range of games A:B"),
+    (["arena", "krone", "--bots", "random", "--seeds", "8:4"], "e.g. 200:800, not '8:4'"),
+    (["arena", "krone", "--bots", "random", "--seeds", "0:10", "--games", "20"], "plays 10 games"),
     (["odds", "no-such-file.json"], "No such file or directory"),
     (["serve", "--port", "0"], "Invalid value for '--port'"),
     (["serve", "--port", "99999"], "Invalid value for '--port'"),

@@ -1,4 +1,5 @@
-"""The arena: seats rotated, wins counted with shared places, the output's shape."""
+"""The arena: seats rotated, wins counted with shared places, a range of a seed's games,
+whether the intervals tell the bots apart, the output's shape."""
 
 import json
 from collections import Counter
@@ -9,7 +10,15 @@ from typer.testing import CliRunner
 import ludoteca
 from ludoteca.cli import app
 from ludoteca.engine import Result
-from ludoteca.tools.arena import Standing, record, run, seating, wilson
+from ludoteca.tools.arena import (
+    Standing,
+    games_to_separate,
+    record,
+    run,
+    seating,
+    separation,
+    wilson,
+)
 
 
 def test_each_bot_sits_in_each_seat_equally_often():
@@ -93,10 +102,24 @@ def test_the_arena_command_prints_one_json_object():
     )
     assert result.exit_code == 0, result.output
     data = json.loads(result.stdout)
-    assert set(data) == {"game", "players", "games", "bots"}
+    assert set(data) == {
+        "game",
+        "players",
+        "games",
+        "seed",
+        "seeds",
+        "bots",
+        "separated",
+        "separation",
+    }
     assert data["game"] == "keltis"
     assert data["players"] == 2
     assert data["games"] == 4
+    assert data["seed"] == 3
+    assert data["seeds"] == [0, 4]
+    [gap] = data["separation"]
+    assert set(gap) == {"above", "below", "separated", "games_needed"}
+    assert data["separated"] == gap["separated"]
     for entry in data["bots"]:
         assert set(entry) == {
             "name",
@@ -131,3 +154,84 @@ def test_a_game_without_points_has_no_mean_score():
 def test_the_arena_refuses_unknown_bots(bots):
     result = CliRunner().invoke(app, ["arena", "keltis", "--bots", bots, "--games", "1"])
     assert result.exit_code != 0
+
+
+def test_a_range_of_the_series_plays_the_same_games_as_the_whole_series():
+    game = ludoteca.game("keltis")
+    whole = run(game, ["simple", "random"], games=6, seed=5)
+    part = run(game, ["simple", "random"], games=3, seed=5, first=3)
+    assert list(part.seeds) == [3, 4, 5]
+    assert part.seatings == whole.seatings[3:]
+    singles = [run(game, ["simple", "random"], games=1, seed=5, first=n) for n in range(6)]
+    for index, name in enumerate(["simple", "random"]):
+        each = [single.standings[index] for single in singles]
+        assert sum(s.wins for s in each) == whole.standings[index].wins
+        assert sum(s.wins for s in each[3:]) == part.standings[index].wins
+        assert [p for s in each for p in s.points] == whole.standings[index].points, name
+
+
+def test_a_negative_first_game_is_refused():
+    with pytest.raises(ValueError, match="numbered from 0"):
+        run(ludoteca.game("keltis"), ["simple"], games=1, seed=1, first=-1)
+
+
+def test_intervals_that_do_not_overlap_rank_the_bots():
+    strong, weak = Standing("strong", 200, 150), Standing("weak", 200, 50)
+    [gap] = separation([weak, strong], games=200, players=2)
+    assert (gap.above, gap.below, gap.separated) == ("strong", "weak", True)
+    assert gap.games_needed is not None
+    assert gap.games_needed <= 200
+
+
+def test_overlapping_intervals_say_about_how_many_games_would_part_them():
+    above, below = Standing("a", 200, 104), Standing("b", 200, 96)  # 52% against 48%
+    [gap] = separation([above, below], games=200, players=2)
+    assert not gap.separated
+    needed = gap.games_needed
+    assert needed is not None
+    assert needed % 2 == 0  # a whole number of rounds of the seating
+    assert 2_000 < needed < 3_000  # about (2 × 1.96 / 0.04)² × 0.52 × 0.48 / 2
+
+    def parted(games):
+        return wilson(0.52 * games, games)[0] > wilson(0.48 * games, games)[1]
+
+    assert parted(needed)
+    assert not parted(needed - 2)
+
+
+def test_the_games_needed_keep_each_bots_seats_a_game():
+    # Two bots at a four-player table: each holds two seats a game.
+    above, below = Standing("a", 400, 220), Standing("b", 400, 180)
+    assert games_to_separate(above, below, games=200, players=4) == pytest.approx(
+        games_to_separate(Standing("a", 200, 110), Standing("b", 200, 90), 200, 2) / 2, abs=4
+    )
+
+
+def test_level_bots_are_never_parted():
+    [gap] = separation([Standing("a", 100, 50), Standing("b", 100, 50)], games=100, players=2)
+    assert not gap.separated
+    assert gap.games_needed is None
+
+
+def test_three_bots_give_two_neighbours_best_first():
+    tournament = run(ludoteca.game("keltis"), ["random", "simple", "greedy"], games=6, seed=2)
+    gaps = tournament.separation
+    ranked = sorted(tournament.standings, key=lambda s: -s.win_rate)
+    assert [(gap.above, gap.below) for gap in gaps] == [
+        (ranked[0].name, ranked[1].name),
+        (ranked[1].name, ranked[2].name),
+    ]
+    assert tournament.separated == all(gap.separated for gap in gaps)
+
+
+def test_the_arena_command_plays_a_range_of_seeds_and_says_which():
+    result = CliRunner().invoke(app, ["arena", "keltis", "--bots", "simple,random",
+                                      "--seeds", "4:8", "--json"])  # fmt: skip
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)
+    assert (data["games"], data["seed"], data["seeds"]) == (4, 1, [4, 8])
+    text = CliRunner().invoke(app, ["arena", "keltis", "--bots", "simple,random",
+                                    "--seeds", "4:8"])  # fmt: skip
+    assert text.exit_code == 0, text.output
+    assert "4 games, 2 players, seed 1, games 4–7" in text.stdout
+    assert "95% intervals" in text.stdout

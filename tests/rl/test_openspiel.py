@@ -7,7 +7,7 @@ import random
 import pytest
 
 import ludoteca
-from ludoteca.engine import Match, OptionError, Result
+from ludoteca.engine import CHANCE, Match, OptionError, Result
 from tests.conftest import missing
 
 try:
@@ -40,12 +40,77 @@ def random_action(state, rng):
 @pytest.mark.slow
 @pytest.mark.parametrize("short", ["cronberg", "keltis", "kingdomino"])
 def test_open_spiels_random_simulation_test_passes_for_every_player_count(short):
-    # Not Krone: its random playouts run to tens of thousands of moves, and OpenSpiel's
-    # test writes every seat's information state (the whole log) at every one of them,
-    # which takes longer than the suite may (the Krone tests below check the same parts).
     for players in counts(short):
         game = pyspiel.load_game(f"python_ludoteca_{short}(players={players})")
         pyspiel.random_sim_test(game, num_sims=1, serialize=True, verbose=False)
+
+
+@pytest.mark.parametrize(
+    "name",
+    [
+        "python_ludoteca_kingdomino(players=2,mighty_duel=True)",  # a 13×13 frame
+        "python_ludoteca_kingdomino(players=3,dynasty=True)",  # three games in a row
+    ],
+)
+def test_open_spiels_random_simulation_test_passes_with_options_that_change_the_tensor(name):
+    pyspiel.random_sim_test(pyspiel.load_game(name), num_sims=1, serialize=True, verbose=False)
+
+
+def king_taken(game, players, rng):
+    """A Krone state just after the King is taken, the match before it played by the
+    game's own simple strategy; from there every match ends within two rounds."""
+    krone = ludoteca.game("krone")
+    match = krone.new_match(players)
+    while match.state.king_buyer is None:
+        if match.to_move is CHANCE:
+            match.play_chance(rng)
+        else:
+            match.play(krone.simple_move(match.state, rng))
+    state = game.new_initial_state()
+    for entry in match.log:
+        state.apply_action(game.actions.encode(entry.move, state.match.state))
+    return state
+
+
+#: Steps of OpenSpiel's random Krone simulation from the opening, at each player count.
+STOP = 400
+
+
+def test_open_spiels_random_simulation_test_passes_for_krone_from_the_taking_of_the_king():
+    # From the opening, uniform random play seldom sets seven equal dice aside: its
+    # matches run to thousands of moves (tens of thousands at times), minutes each under
+    # OpenSpiel's checks. From the taking of the King the rest of the round and the
+    # final round remain, with every kind of move; the opening is checked below.
+    for players in counts("krone"):
+        game = pyspiel.load_game(f"python_ludoteca_krone(players={players})")
+        start = king_taken(game, players, random.Random(players))
+        assert not start.is_terminal()
+        pyspiel.random_sim_test(
+            game, num_sims=2, serialize=True, verbose=False, specific_initial_state=start
+        )
+
+
+class Enough(Exception):
+    """Raised by a state checker to stop OpenSpiel's random simulation."""
+
+
+def test_open_spiels_random_simulation_test_passes_for_krone_from_the_opening_as_far_as_it_goes():
+    # The same test from the opening, stopped by its state checker (which OpenSpiel calls
+    # at every step) after STOP steps: every check of every step until then has passed.
+    for players in counts("krone"):
+        game = pyspiel.load_game(f"python_ludoteca_krone(players={players})")
+        seen = []
+
+        def stop(state, seen=seen):
+            seen.append(len(state.history()))
+            if len(seen) > STOP:
+                raise Enough
+
+        with pytest.raises(Enough):
+            pyspiel.random_sim_test(
+                game, num_sims=1, serialize=True, verbose=False, state_checker_fn=stop
+            )
+        assert seen == list(range(STOP + 1)), "one state a step, from the opening"
 
 
 def test_krone_plays_through_the_adapter_as_the_engine_does():
@@ -122,26 +187,65 @@ def test_a_finished_state_returns_the_ranking():
     assert all(got[seat] == max(got) for seat in first)
 
 
-def test_two_matches_that_differ_only_in_what_a_seat_cannot_see_look_the_same_to_it():
-    game = pyspiel.load_game("python_ludoteca_keltis(players=3)")
-    rng = random.Random(6)
-    state = game.new_initial_state()
-    while not state.is_terminal():
-        state.apply_action(random_action(state, rng))
-    seen_by = 0
-    other = Match.from_view(state.match.view(seen_by), random.Random(1))
-    twin = game.new_initial_state()
-    real = game.new_initial_state()
-    differs = False
-    for ours, theirs in zip(state.match.log, other.log, strict=True):
-        real.apply_action(game.actions.encode(ours.move, real.match.state))
-        twin.apply_action(game.actions.encode(theirs.move, twin.match.state))
-        assert real.information_state_string(seen_by) == twin.information_state_string(seen_by)
-        assert real.observation_string(seen_by) == twin.observation_string(seen_by)
-        assert real.observation_tensor(seen_by) == twin.observation_tensor(seen_by)
-        differs = differs or real.match.position() != twin.match.position()
-    assert differs, "the second match should hide other cards"
-    assert real.information_state_string(1) != twin.information_state_string(1)
+#: Krone's random matches run long: their start is enough to compare.
+CUT = 400
+
+
+def played(game_id, players, rng):
+    match = ludoteca.game(game_id).new_match(players)
+    while not match.is_over and match.moves_played < CUT:
+        if match.to_move is CHANCE:
+            match.play_chance(rng)
+        else:
+            match.play(rng.choice(match.legal_moves()))
+    return match
+
+
+def what_a_seat_knows(state, seat):
+    return (
+        state.information_state_string(seat),
+        state.observation_string(seat),
+        state.observation_tensor(seat),
+    )
+
+
+def test_two_matches_that_differ_only_in_what_a_seat_cannot_see_look_the_same_to_it(game_id):
+    # The second match is Match.from_view of what the seat sees at the end of the first:
+    # it differs where the seat cannot see (Keltis: the others' hands, the deck, the box)
+    # and in nothing else. Both are played through the adapter side by side.
+    hides = not ludoteca.game(game_id).open_information
+    for players in counts(game_id):
+        game = pyspiel.load_game(f"python_ludoteca_{game_id}(players={players})")
+        size = game.observation_tensor_size()
+        match = played(game_id, players, random.Random(players))
+        for seat in range(players):
+            other = Match.from_view(match.view(seat), random.Random(seat))
+            real, twin = game.new_initial_state(), game.new_initial_state()
+            differs = False
+            for ours, theirs in zip(match.log, other.log, strict=True):
+                real.apply_action(game.actions.encode(ours.move, real.match.state))
+                twin.apply_action(game.actions.encode(theirs.move, twin.match.state))
+                assert what_a_seat_knows(real, seat) == what_a_seat_knows(twin, seat)
+                assert len(real.observation_tensor(seat)) == size
+                differs = differs or real.match.position() != twin.match.position()
+            if hides:
+                assert differs, f"seat {seat}: the second match should hide other cards"
+                others = [s for s in range(players) if s != seat]
+                assert any(
+                    real.information_state_string(s) != twin.information_state_string(s)
+                    for s in others
+                )
+                assert any(
+                    real.observation_tensor(s) != twin.observation_tensor(s) for s in others
+                ), "another seat's tensor should show its own, other cards"
+            else:  # nothing to redraw: the same match, which every seat sees alike
+                assert not differs
+                alike = {
+                    json.dumps({**json.loads(real.observation_string(s)), "seat": None})
+                    for s in range(players)
+                }
+                assert len(alike) == 1
+                assert len({tuple(real.observation_tensor(s)) for s in range(players)}) == 1
 
 
 def test_an_information_state_is_the_seats_view():
@@ -151,6 +255,23 @@ def test_an_information_state_is_the_seats_view():
     for _ in range(80):
         state.apply_action(random_action(state, rng))
     assert json.loads(state.information_state_string(1)) == state.match.view(1)
+
+
+def test_an_information_state_is_the_views_compact_json_at_every_step(game_id):
+    # The log's part is written once and extended (the state keeps it): the text must be
+    # what writing the whole view gives.
+    game = pyspiel.load_game(f"python_ludoteca_{game_id}(players=2)")
+    state = game.new_initial_state()
+    rng = random.Random(4)
+    for _ in range(200):
+        for seat in range(2):
+            whole = json.dumps(
+                state.match.view(seat), sort_keys=True, separators=(",", ":"), ensure_ascii=False
+            )
+            assert state.information_state_string(seat) == whole
+        if state.is_terminal():
+            break
+        state.apply_action(random_action(state, rng))
 
 
 def test_resampling_from_an_information_state_keeps_it():
@@ -176,3 +297,47 @@ def replayed(match):
         yield step
         step = step.copy()
         step.play(entry.move)
+
+
+@pytest.mark.parametrize("short", ["cronberg", "kingdomino", "krone"])
+def test_an_open_games_observation_tensor_tells_its_positions_apart(short):
+    # These games hide nothing: their tensors are their positions, which every seat sees.
+    game = pyspiel.load_game(f"python_ludoteca_{short}(players=3)")
+    rng = random.Random(11)
+    state = king_taken(game, 3, rng) if short == "krone" else game.new_initial_state()
+    seen = {}
+    while not state.is_terminal():
+        tensors = {tuple(state.observation_tensor(seat)) for seat in range(3)}
+        assert len(tensors) == 1
+        (tensor,) = tensors
+        assert len(tensor) == game.observation_tensor_size()
+        position = json.dumps(state.match.view(None)["position"], sort_keys=True)
+        assert seen.setdefault(tensor, position) == position, "two positions, one tensor"
+        state.apply_action(random_action(state, rng))
+    assert len(seen) > 20
+
+
+def test_a_clone_goes_its_own_way_from_what_it_shares():
+    # A clone shares the log's entries and what was worked out (legal actions, the log
+    # as text) until either side moves on.
+    game = pyspiel.load_game("python_ludoteca_keltis(players=2)")
+    state = game.new_initial_state()
+    rng = random.Random(5)
+    while state.is_chance_node() or len(state.legal_actions()) < 2:
+        state.apply_action(random_action(state, rng))
+    for seat in range(2):
+        state.information_state_string(seat)
+    twin = state.clone()
+    first, second = state.legal_actions()[:2]
+    state.apply_action(first)
+    twin.apply_action(second)
+    for one in (state, twin):
+        for seat in range(2):
+            assert json.loads(one.information_state_string(seat)) == one.match.view(seat)
+        if not one.is_chance_node():
+            assert one.legal_actions() == sorted(
+                game.actions.encode(move, one.match.state) for move in one.match.legal_moves()
+            )
+    assert state.history()[-1] == first
+    assert twin.history()[-1] == second
+    assert state.information_state_string(0) != twin.information_state_string(0)

@@ -36,7 +36,7 @@ def names(game_id):
 def test_pettingzoos_api_and_seed_tests_pass_for_every_player_count(game_id):
     for name in names(game_id):
         with warnings.catch_warnings():
-            # The observation tensor counts moves: it has no upper bound to declare.
+            # The observation tensors hold scores and counts: they have no bounds to declare.
             warnings.simplefilter("ignore", UserWarning)
             api_test(environment(name), num_cycles=CYCLES)
             seed_test(lambda name=name: environment(name), num_cycles=CYCLES)

@@ -1,4 +1,5 @@
-"""A headless Chromium on the board preview page, for the boards' Playwright tests.
+"""A board alone on the preview page, for the boards' Playwright tests; and what the
+fixtures of conftest.py stand on: the headless Chromium, the worktree served.
 
 The worktree is served on a loopback port by a thread of this process, so the preview
 page (src/ludoteca/web/dev/board.html) and the fixtures (tests/web/fixtures/) are both
@@ -53,7 +54,7 @@ def served() -> Iterator[str]:
 
 
 @contextmanager
-def browser() -> Iterator[Any]:
+def chromium() -> Iterator[Any]:
     sync_api = pytest.importorskip("playwright.sync_api")
     if not CHROMIUM.exists():
         missing("/usr/bin/chromium is not installed")

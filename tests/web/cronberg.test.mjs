@@ -1,4 +1,4 @@
-// The Cronberg board's logic against fixtures written by fixtures_cronberg.py.
+// The Cronberg board's logic against fixtures written by fixtures/write_cronberg.py.
 // Run: node --test tests/web/
 import { test } from "node:test";
 import assert from "node:assert/strict";

@@ -1,4 +1,4 @@
-// The Kingdomino board's logic against fixtures written by fixtures_kingdomino.py.
+// The Kingdomino board's logic against fixtures written by fixtures/write_kingdomino.py.
 // Run: node --test tests/web/
 import { test } from "node:test";
 import assert from "node:assert/strict";

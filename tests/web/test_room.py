@@ -5,12 +5,9 @@ at one table with a spectator, a reload mid-game, and the language switched."""
 from __future__ import annotations
 
 import random
-from pathlib import Path
 from typing import Any
 
 import pytest
-
-from tests.server.live import running
 
 from .room import (
     LOG,
@@ -25,12 +22,6 @@ from .room import (
     shot,
     state,
 )
-
-
-@pytest.fixture
-def server(tmp_path: Path) -> Any:
-    with running(f"sqlite+aiosqlite:///{tmp_path / 'room.db'}", bot_delay=0, rate=200) as live:
-        yield live
 
 
 @pytest.mark.parametrize("game", ["krone", "kingdomino", "cronberg", "keltis"])

@@ -4,20 +4,11 @@ instead of being said as chat."""
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
 import pytest
 
-from tests.server.live import running
-
 from .room import MY_TURN, STATE, create_table, enter, open_page, say, state
-
-
-@pytest.fixture
-def server(tmp_path: Path) -> Any:
-    with running(f"sqlite+aiosqlite:///{tmp_path / 'room.db'}", bot_delay=0, rate=200) as live:
-        yield live
 
 
 def lobby_seats(page: Any) -> list[list[str]]:

@@ -6,12 +6,9 @@ the players do."""
 from __future__ import annotations
 
 import random
-from pathlib import Path
 from typing import Any
 
-import pytest
-
-from tests.server.live import Player, running
+from tests.server.live import Player
 
 from .room import (
     LOG,
@@ -26,12 +23,6 @@ from .room import (
     shot,
     state,
 )
-
-
-@pytest.fixture
-def server(tmp_path: Path) -> Any:
-    with running(f"sqlite+aiosqlite:///{tmp_path / 'room.db'}", bot_delay=0, rate=200) as live:
-        yield live
 
 
 def played_out(server: Any, game: str, seed: int) -> tuple[int, list[dict[str, Any]]]:

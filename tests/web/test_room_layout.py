@@ -6,12 +6,9 @@ result shows once, nothing covers a label, and axe-core finds no barrier on any 
 from __future__ import annotations
 
 import random
-from pathlib import Path
 from typing import Any
 
 import pytest
-
-from tests.server.live import running
 
 from .axe import barriers, require_axe
 from .room import LOG, MY_TURN, OVER, STATE, create_table, enter, say, shot, state
@@ -65,12 +62,6 @@ KRONE_LABELS = ", ".join(
         ".kk-card-cost",
     )
 )
-
-
-@pytest.fixture
-def server(tmp_path: Path) -> Any:
-    with running(f"sqlite+aiosqlite:///{tmp_path / 'room.db'}", bot_delay=0, rate=200) as live:
-        yield live
 
 
 def new_page(browser: Any, url: str, size: dict[str, int] = DESKTOP, **context: Any) -> Any:

@@ -5,15 +5,14 @@ readable in Chromium on a phone and a desktop, light and dark."""
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from html.parser import HTMLParser
-from pathlib import Path
 from typing import Any
 
 import pytest
 
 import ludoteca
 from ludoteca.games.krone.components import BSW_ITALIAN, BY_ID
-from tests.server.live import running
 
 from .browser import ROOT
 
@@ -104,44 +103,46 @@ def names_in(game: str, language: str) -> list[str]:
     return [item["names"][language] for item in items or []]
 
 
-def test_pages_in_chromium_in_every_language_name_every_card_and_tile(browser: Any, tmp_path: Path):
+def test_pages_in_chromium_in_every_language_name_every_card_and_tile(
+    browser: Any, start_room: Callable[..., Any]
+):
     SHOTS.mkdir(parents=True, exist_ok=True)
-    with running(f"sqlite+aiosqlite:///{tmp_path / 'room.db'}") as server:
-        for game in ludoteca.game_ids():
-            for language in LANGUAGES:
-                phone = language == "it"
-                context = browser.new_context(
-                    viewport={"width": 390 if phone else 1100, "height": 900},
-                    color_scheme="dark" if language == "de" else "light",
-                )
-                page = context.new_page()
-                errors: list[str] = []
-                page.on("pageerror", lambda error, errors=errors: errors.append(str(error)))
-                page.goto(f"{server.http}/rules/{game}?lang={language}")
-                page.wait_for_selector("article section table, article section:last-of-type")
-                text = page.inner_text("article")
-                for name in names_in(game, language):
-                    assert name in text, f"{game}.{language}: {name}"
-                if (game, language) == ("krone", "it"):
-                    # Brettspielwelt's names, beside the rulebook's in the table and in words.
-                    for card_id, name in BSW_ITALIAN.items():
-                        rulebook = BY_ID[card_id].it
-                        assert f"{rulebook} (su Brettspielwelt: {name})" in text, name
-                assert page.locator("nav.toc li").count() == page.locator("article section").count()
-                assert page.get_attribute("html", "lang") == language
-                assert errors == []
-                page.screenshot(path=str(SHOTS / f"{game}-{language}.png"), full_page=True)
-                context.close()
-        # The switch changes the language in place; an unknown game lists the games.
-        # Playwright's wait_for_function runs through eval, which the room's policy forbids.
-        page = browser.new_page(bypass_csp=True)
-        page.goto(f"{server.http}/rules/keltis?lang=en")
-        page.wait_for_selector("article h2")
-        page.select_option("#language", "it")
-        page.wait_for_function("document.querySelector('article h2').textContent.includes('Scopo')")
-        assert "lang=it" in page.url
-        page.goto(f"{server.http}/rules/chess")
-        page.wait_for_selector(".missing")
-        assert re.search("chess", page.inner_text(".missing"))
-        assert page.locator(".games a").count() == len(ludoteca.game_ids())
-        page.close()
+    server = start_room()
+    for game in ludoteca.game_ids():
+        for language in LANGUAGES:
+            phone = language == "it"
+            context = browser.new_context(
+                viewport={"width": 390 if phone else 1100, "height": 900},
+                color_scheme="dark" if language == "de" else "light",
+            )
+            page = context.new_page()
+            errors: list[str] = []
+            page.on("pageerror", lambda error, errors=errors: errors.append(str(error)))
+            page.goto(f"{server.http}/rules/{game}?lang={language}")
+            page.wait_for_selector("article section table, article section:last-of-type")
+            text = page.inner_text("article")
+            for name in names_in(game, language):
+                assert name in text, f"{game}.{language}: {name}"
+            if (game, language) == ("krone", "it"):
+                # Brettspielwelt's names, beside the rulebook's in the table and in words.
+                for card_id, name in BSW_ITALIAN.items():
+                    rulebook = BY_ID[card_id].it
+                    assert f"{rulebook} (su Brettspielwelt: {name})" in text, name
+            assert page.locator("nav.toc li").count() == page.locator("article section").count()
+            assert page.get_attribute("html", "lang") == language
+            assert errors == []
+            page.screenshot(path=str(SHOTS / f"{game}-{language}.png"), full_page=True)
+            context.close()
+    # The switch changes the language in place; an unknown game lists the games.
+    # Playwright's wait_for_function runs through eval, which the room's policy forbids.
+    page = browser.new_page(bypass_csp=True)
+    page.goto(f"{server.http}/rules/keltis?lang=en")
+    page.wait_for_selector("article h2")
+    page.select_option("#language", "it")
+    page.wait_for_function("document.querySelector('article h2').textContent.includes('Scopo')")
+    assert "lang=it" in page.url
+    page.goto(f"{server.http}/rules/chess")
+    page.wait_for_selector(".missing")
+    assert re.search("chess", page.inner_text(".missing"))
+    assert page.locator(".games a").count() == len(ludoteca.game_ids())
+    page.close()

@@ -13,7 +13,8 @@ to it (the domino a Kingdomino player places).
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Sequence
+from collections.abc import Hashable, Sequence
+from typing import Any
 
 from ludoteca.engine import Move, State
 
@@ -48,9 +49,18 @@ class Actions(ABC):
     decisions: Blocks
     outcomes: Blocks
 
+    def __deepcopy__(self, memo: dict[int, Any]) -> Actions:
+        return self  # an index never changes: copies of a state (pyspiel's clones) share it
+
     @abstractmethod
     def encode(self, move: Move, state: State) -> int:
         """The number of ``move`` (a decision or a chance outcome) in ``state``."""
+
+    def outcomes_key(self, state: State) -> Hashable | None:
+        """A key that two positions share when their chance outcomes are the same, so
+        that their numbers are worked out once (a roll of twelve dice has 6,188
+        outcomes); None: no such key."""
+        return None
 
     @abstractmethod
     def decode(self, action: int, state: State, chance: bool = False) -> Move:

@@ -3,6 +3,7 @@ number among every way to have at most twelve dice), a card by its place in the 
 
 from __future__ import annotations
 
+from collections.abc import Hashable
 from itertools import product
 
 from ludoteca.engine import Move, State
@@ -20,6 +21,7 @@ from ludoteca.games.krone.moves import (
     Reroll,
     Roll,
 )
+from ludoteca.games.krone.state import KroneState
 
 from . import Actions, Blocks
 
@@ -102,6 +104,10 @@ class KroneActions(Actions):
         if isinstance(move, Dice):
             return self.outcomes.at("dice", _rank(move.values, _DICE_RANK))
         raise ValueError(f"{move!r} is not a move of Um Krone und Kragen")
+
+    def outcomes_key(self, state: State) -> Hashable | None:
+        # A roll's outcomes are every way its dice can fall: they depend on how many.
+        return state.rolling if isinstance(state, KroneState) else None
 
     def _change(self, move: Change) -> int:
         card, before, after = move.card, move.before, move.after

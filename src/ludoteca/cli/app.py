@@ -16,6 +16,7 @@ import typer
 
 import ludoteca
 from ludoteca.bots.advice import advice_json, advise, offers_advice
+from ludoteca.engine import Game
 from ludoteca.terminal import play_in_terminal, replay_in_terminal
 from ludoteca.tools.bench import measure
 from ludoteca.tools.simulate import simulate
@@ -181,8 +182,21 @@ def arena_command(
     bots: Annotated[
         str, typer.Option(metavar="BOTS", help="bots by level, comma-separated: mcts,greedy")
     ],
-    games: Annotated[int, typer.Option(min=1, metavar="N", help="how many games")] = 100,
+    games: Annotated[
+        int | None,
+        typer.Option(
+            min=1, metavar="N", help="how many games (default: 100, or as many as --seeds)"
+        ),
+    ] = None,
     seed: Annotated[int, typer.Option(metavar="N", help="seed of dice, draws and bots")] = 1,
+    seeds: Annotated[
+        str | None,
+        typer.Option(
+            metavar="A:B",
+            help="play games A up to (not including) B of the seed's series: tune on one "
+            "range, report on another (default: 0:GAMES)",
+        ),
+    ] = None,
     players: Annotated[
         int | None, typer.Option(metavar="N", help="players (default: one per bot)")
     ] = None,
@@ -195,7 +209,8 @@ def arena_command(
         ),
     ] = 1,
 ) -> None:
-    """A tournament between bots, seats rotated: wins, win rate with its 95% interval."""
+    """A tournament between bots, seats rotated: wins, win rate with its 95% interval, and
+    whether the intervals tell the bots apart (if not, about how many games would)."""
     from ludoteca.tools.arena import run
 
     game = checks.game(game_id)
@@ -206,8 +221,11 @@ def arena_command(
     if len(names) > count:
         raise CommandError(f"{len(names)} bots need {len(names)} seats, not --players {count}")
     options = checks.options(game, option)
-    with show.arena_progress(f"{game.id} {','.join(names)}", games) as advance:
-        tournament = run(game, names, games, seed, count, options, advance, jobs)
+    played = checks.seeds(seeds, games)
+    with show.arena_progress(f"{game.id} {','.join(names)}", len(played)) as advance:
+        tournament = run(
+            game, names, len(played), seed, count, options, advance, jobs, first=played.start
+        )
     if as_json:
         show.as_json(tournament.to_json())
         return
@@ -253,12 +271,22 @@ def bench(
     seconds: Annotated[
         float, typer.Option(metavar="S", min=0.0, help="playing time per game and count")
     ] = 2.0,
+    openspiel: Annotated[
+        bool,
+        typer.Option(
+            "--openspiel",
+            help="the cost of the OpenSpiel adapter instead: random steps through it against "
+            "the engine's, and OpenSpiel's random_sim_test (needs the rl extra: "
+            "pip install 'ludoteca\\[rl]')",  # \[: a bracket, not rich's markup
+        ),
+    ] = False,
     as_json: JsonArg = False,
 ) -> None:
     """Speed of the rules engines, per game and player count, on one core.
 
     Random playouts (moves and games per second), then the round trip of one finished
     match: playing its log as move values, loading its document, to_json and a view.
+    With --openspiel, the cost of playing through OpenSpiel instead (docs/research.md).
     """
     chosen = [checks.game(game_id) for game_id in games or ludoteca.games()]
     runs = [
@@ -269,9 +297,14 @@ def bench(
     ]
     if not runs:
         raise CommandError(f"none of these games takes {players} players")
+    if openspiel:
+        checks.open_spiel()
     for game in chosen:
         if not as_json and not any(g is game for g, _ in runs):
             show.bench_skipped(game, players)
+    if openspiel:
+        _bench_openspiel(runs, seconds, as_json)
+        return
     figures = []
     with show.progress(len(runs), "benchmarking", shown=not as_json) as advance:
         for game, count in runs:
@@ -284,6 +317,24 @@ def bench(
         show.as_json([figure.to_json() for figure in figures])
     else:
         show.bench_end()
+
+
+def _bench_openspiel(runs: list[tuple[Game, int]], seconds: float, as_json: bool) -> None:
+    """``bench --openspiel``: each game and count through the adapter and the engine."""
+    from ludoteca.openspiel.bench import measure as measure_adapter
+
+    figures = []
+    with show.progress(len(runs), "benchmarking the adapter", shown=not as_json) as advance:
+        for game, count in runs:
+            figure = measure_adapter(game, count, seconds)
+            figures.append(figure)
+            advance(1)
+            if not as_json:
+                show.bench_adapter(figure)
+    if as_json:
+        show.as_json([figure.to_json() for figure in figures])
+    else:
+        show.bench_adapter_end()
 
 
 @app.command()

@@ -1,4 +1,5 @@
-"""What was typed, checked: games, options, bots, player counts, seats and match files.
+"""What was typed, checked: games, options, bots, player counts, seats, the arena's range
+of games, match files, and OpenSpiel for ``bench --openspiel``.
 
 Each check returns the value the command works with or raises ``CommandError`` with one
 line that says what is allowed.
@@ -6,6 +7,7 @@ line that says what is allowed.
 
 from __future__ import annotations
 
+import importlib
 from pathlib import Path
 
 import ludoteca
@@ -50,10 +52,46 @@ def players(game: Game, count: int | None) -> int:
     return count
 
 
+#: the arena's games when neither --games nor --seeds says how many
+ARENA_GAMES = 100
+
+
+def seeds(text: str | None, games: int | None) -> range:
+    """The numbers of the arena's games in its seed's series: ``--seeds A:B`` (A up to,
+    not including, B), or the first ``--games`` of the series."""
+    if text is None:
+        return range(games if games is not None else ARENA_GAMES)
+    first, colon, stop = text.partition(":")
+    try:
+        played = range(int(first), int(stop))
+    except ValueError:
+        played = range(0)
+    if not colon or not 0 <= played.start < played.stop:
+        raise CommandError(
+            f"--seeds is a range of games A:B, from A up to (not including) B, e.g. "
+            f"200:800, not {text!r}"
+        )
+    if games is not None and games != len(played):
+        raise CommandError(
+            f"--seeds {text} plays {len(played)} games, not --games {games}: leave one out"
+        )
+    return played
+
+
 def seat(seat: int, players: int) -> int:
     if not 0 <= seat < players:
         raise CommandError(f"--seat must be 0 to {players - 1} with {players} players, not {seat}")
     return seat
+
+
+def open_spiel() -> None:
+    """OpenSpiel is installed (the ``rl`` extra), or one line says how to install it."""
+    try:
+        importlib.import_module("pyspiel")
+    except ImportError:
+        raise CommandError(
+            "--openspiel needs OpenSpiel, which is not installed: pip install 'ludoteca[rl]'"
+        ) from None
 
 
 def match_file(path: Path) -> Match:

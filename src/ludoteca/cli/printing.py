@@ -20,6 +20,7 @@ import typer
 
 if TYPE_CHECKING:  # the figures' types only: a command imports the tool it runs
     from ludoteca.engine import Game
+    from ludoteca.openspiel.bench import AdapterFigure
     from ludoteca.tools.arena import Tournament
     from ludoteca.tools.bench import Figure
     from ludoteca.tools.simulate import Summary
@@ -127,13 +128,44 @@ def tournament(tournament: Tournament) -> None:
     header, *rows = standings(tournament)
     shown = Table(
         title=f"{tournament.game}: {tournament.games} games, {tournament.players} players, "
-        f"seed {tournament.seed}"
+        f"{played(tournament)}"
     )
     for index, name in enumerate(header):
         shown.add_column(name, justify="left" if index == 0 else "right")
     for row in rows:
         shown.add_row(*row)
     Console().print(shown)
+    for line in separation(tournament):
+        typer.echo(line)
+
+
+def played(tournament: Tournament) -> str:
+    """Which games were played: the seed, and the range of its series."""
+    seeds = tournament.seeds
+    return f"seed {tournament.seed}, games {seeds.start}–{seeds.stop - 1}"
+
+
+def separation(tournament: Tournament) -> list[str]:
+    """Whether the 95% intervals tell each two neighbours in the ranking apart, and if
+    not, about how many games would (at the win rates seen)."""
+    lines, estimated = [], False
+    for gap in tournament.separation:
+        if gap.separated:
+            lines.append(f"{gap.above} ahead of {gap.below}: their 95% intervals do not overlap")
+        elif gap.games_needed is None:
+            lines.append(f"{gap.above} and {gap.below}: level, not ranked by these games")
+        else:
+            estimated = True
+            lines.append(
+                f"{gap.above} and {gap.below}: their 95% intervals overlap, so these games do "
+                f"not rank them; about {gap.games_needed:,} games would part the intervals*"
+            )
+    if estimated:
+        lines.append(
+            "* were the win rates seen the true ones: at that many games the intervals part "
+            "about half the time, at four times as many nearly always"
+        )
+    return lines
 
 
 def standings(tournament: Tournament) -> list[list[str]]:
@@ -190,6 +222,26 @@ def bench_figure(figure: Figure) -> None:
 
 def bench_end() -> None:
     typer.echo("random legal moves, chance events not counted as moves; one core")
+
+
+def bench_adapter(figure: AdapterFigure) -> None:
+    typer.echo(
+        f"{figure.game:<11} {figure.players} players  {figure.actions:,} actions,"
+        f" {figure.chance_outcomes:,} chance outcomes,"
+        f" largest legal set {figure.largest_legal_set:,}"
+    )
+    typer.echo(
+        f"{'':<11} random steps/s: engine {figure.engine_steps_per_second:,.0f},"
+        f" adapter {figure.adapter_steps_per_second:,.0f} (the adapter costs {figure.cost:.1f}×);"
+        f" random_sim_test {figure.random_sim_test_steps_per_second:,.0f} steps/s"
+    )
+
+
+def bench_adapter_end() -> None:
+    typer.echo(
+        "random steps, chance events counted as steps, engine and adapter taking turns; "
+        "random_sim_test with serialization, Krone's from the taking of the King; one core"
+    )
 
 
 # -- ludoteca serve ------------------------------------------------------------------------

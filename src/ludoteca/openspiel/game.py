@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import json
 import random
-from collections.abc import Mapping
+from collections.abc import Hashable, Mapping
 from typing import Any
 
 import numpy as np
@@ -13,8 +13,10 @@ import pyspiel
 
 from ludoteca.actions import Actions, for_game
 from ludoteca.engine import CHANCE, Game, Match, registry
+from ludoteca.engine.log import actor_to_json
 
 from .returns import returns
+from .tensors import Tensor, observation_tensor
 
 #: Random Krone playouts run to tens of thousands of moves; none has come near this.
 MAX_GAME_LENGTH = 1_000_000
@@ -59,6 +61,10 @@ class LudotecaGame(pyspiel.Game):  # type: ignore[misc]
         self.ludoteca_players = players
         self.ludoteca_options = game.check_setup(players, params)
         self.actions: Actions = for_game(game.id)
+        opening = game.new_match(players, self.ludoteca_options)
+        self.observation = observation_tensor(opening)
+        # Chance outcomes as numbers, by the index's ``outcomes_key``.
+        self.outcomes: dict[Hashable, list[tuple[int, float]]] = {}
         info = pyspiel.GameInfo(
             num_distinct_actions=self.actions.decisions.size,
             max_chance_outcomes=self.actions.outcomes.size,
@@ -86,31 +92,64 @@ class LudotecaGame(pyspiel.Game):  # type: ignore[misc]
         return ViewObserver(recall, self)
 
 
+class Held:
+    """What a state holds: its match, and what was worked out from it.
+
+    pyspiel clones a Python state by deep-copying each of its attributes, and a deep copy
+    of a match copies every move of its log one object at a time: OpenSpiel's
+    ``random_sim_test`` clones at every step, so a long match cost the square of its
+    length in copies. A ``Held`` is copied as ``Match.copy`` copies a match (the log's
+    entries are immutable and shared), and its clone keeps what was worked out so far.
+    """
+
+    __slots__ = ("legal", "match", "told", "views")
+
+    def __init__(self, match: Match) -> None:
+        self.match = match
+        # The legal actions of the position after ``legal[0]`` moves.
+        self.legal: tuple[int, list[int]] = (-1, [])
+        # Per seat: how much of the log it has read, and that log as JSON text.
+        self.told: dict[int, tuple[int, str]] = {}
+        # Per seat: its view (without the log) after ``views[seat][0]`` moves.
+        self.views: dict[int, tuple[int, dict[str, Any]]] = {}
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Held:
+        twin = Held(self.match.copy())
+        twin.legal = self.legal
+        twin.told = dict(self.told)
+        return twin
+
+
 class LudotecaState(pyspiel.State):  # type: ignore[misc]
     def __init__(self, game: LudotecaGame, match: Match) -> None:
         super().__init__(game)
-        self.match = match
+        self.held = Held(match)
         self.actions = game.actions
-        # Per seat: the moves it has seen so far counted by number, and how much of the
-        # log that covers (the tensor grows with the log instead of being rebuilt).
-        self.seen: dict[int, tuple[int, np.ndarray]] = {}
 
-    def seen_moves(self, seat: int) -> np.ndarray:
-        """The moves of the log ``seat`` could read, counted by action number (chance
-        outcomes after the decisions)."""
-        log = self.match.log
-        done, counts = self.seen.get(seat, (0, None))
-        if counts is None:
-            counts = np.zeros(self.actions.decisions.size + self.actions.outcomes.size)
-        else:
-            counts = counts.copy()  # clones of this state share the older array
-        state = self.match.state
-        for entry in log[done:]:
-            if entry.visible_to(seat):
-                number = self.actions.encode(entry.move, state)
-                counts[number + (self.actions.decisions.size if entry.move.is_chance else 0)] += 1
-        self.seen[seat] = (len(log), counts)
-        return counts
+    @property
+    def match(self) -> Match:
+        return self.held.match
+
+    def view_now(self, seat: int) -> dict[str, Any]:
+        """The view of ``seat`` without the log, kept until the next move (OpenSpiel
+        asks for the observation and the information state of the same position)."""
+        held, played = self.held, self.held.match.moves_played
+        found = held.views.get(seat)
+        if found is None or found[0] != played:
+            found = held.views[seat] = (played, held.match.view(seat, since=played))
+        return found[1]
+
+    def log_text(self, seat: int) -> str:
+        """The log as ``seat`` reads it in its view, as JSON text: written once, entry
+        by entry, and extended by what was played since."""
+        held = self.held
+        done, text = held.told.get(seat, (0, ""))
+        new = held.match.log_since(done)
+        if new:
+            more = ",".join(_json(entry.view(seat)) for entry in new)
+            text = f"{text},{more}" if text else more
+            held.told[seat] = (done + len(new), text)
+        return text
 
     def current_player(self) -> int:
         actor = self.match.to_move
@@ -121,15 +160,29 @@ class LudotecaState(pyspiel.State):  # type: ignore[misc]
         return actor
 
     def _legal_actions(self, player: int) -> list[int]:
-        state = self.match.state
-        return sorted(self.actions.encode(move, state) for move in self.match.legal_moves())
+        # OpenSpiel asks several times a step (the actions, their mask, the sort check).
+        held = self.held
+        match = held.match
+        played, legal = held.legal
+        if played != match.moves_played:
+            state = match.state
+            legal = sorted(self.actions.encode(move, state) for move in match.legal_moves())
+            held.legal = (match.moves_played, legal)
+        return legal
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
-        state = self.match.state
-        return sorted(
-            (self.actions.encode(move, state), float(chance))
-            for move, chance in self.match.chance_outcomes()
-        )
+        state, actions = self.match.state, self.actions
+        key = actions.outcomes_key(state)
+        known = self.get_game().outcomes if key is not None else {}
+        found = known.get(key)
+        if found is None:
+            found = sorted(
+                (actions.encode(move, state), float(chance))
+                for move, chance in self.match.chance_outcomes()
+            )
+            if key is not None:
+                known[key] = found
+        return found
 
     def _apply_action(self, action: int) -> None:
         chance = self.match.to_move is CHANCE
@@ -161,40 +214,46 @@ class LudotecaState(pyspiel.State):  # type: ignore[misc]
         return fresh
 
     def __str__(self) -> str:
-        return str(self.match)
+        """The whole state: who is to move and the complete position, hidden parts
+        included (``Match.position``), as compact JSON. Not the table as the terminal
+        draws it: that reads the log, which a clone would write out again."""
+        match = self.match
+        return _json({"to_move": actor_to_json(match.to_move), "position": match.position()})
 
 
 class ViewObserver:
     """A seat's information as OpenSpiel asks for it: the view of the seat, with the log
-    (information state, perfect recall) or without it (observation).
-
-    The games' positions have no fixed shape, so the observation tensor is one that
-    every game has: who is to move (one per seat, then chance), and every move the seat
-    has seen, counted by its action number. What it does not hold is the order of those
-    moves and the seat's own hidden items (a Keltis hand): the strings hold everything.
-    """
+    (information state, perfect recall) or without it (observation); the observation
+    tensor is ``tensors.observation_tensor`` of the game. There is no information-state
+    tensor: perfect recall needs the order of the moves, and no fixed shape holds the
+    order of a Krone match, which runs to thousands of moves."""
 
     def __init__(self, recall: bool, game: LudotecaGame) -> None:
         self.recall = recall
-        self.players = game.ludoteca_players
-        size = 0 if recall else self.players + 1 + game.actions.decisions.size
-        size += 0 if recall else game.actions.outcomes.size
-        self.tensor = np.zeros(size, np.float32)
+        self.shape: Tensor | None = None if recall else game.observation
+        self.tensor = np.zeros(0 if self.shape is None else self.shape.size, np.float32)
         self.dict: dict[str, Any] = {"observation": self.tensor}
 
     def set_from(self, state: LudotecaState, player: int) -> None:
-        if self.recall:
-            return
-        self.tensor.fill(0)
-        actor = state.match.to_move
-        if actor is CHANCE:
-            self.tensor[self.players] = 1
-        elif actor is not None:
-            self.tensor[actor] = 1
-        self.tensor[self.players + 1 :] = state.seen_moves(player)
+        if self.shape is not None:
+            self.shape.write(state, player, self.tensor)
 
     def string_from(self, state: LudotecaState, player: int) -> str:
-        view = state.match.view(player)
+        """The view of ``player`` as compact JSON with sorted keys; the log, which grows
+        with the match, is the state's text written once (``log_text``)."""
+        view = state.view_now(player)
         if not self.recall:
-            view = {key: view[key] for key in ("seat", "to_move", "position", "result")}
-        return json.dumps(view, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+            return _json({key: view[key] for key in ("seat", "to_move", "position", "result")})
+        parts = [
+            f'"log":[{state.log_text(player)}]'
+            if key == "log"
+            else '"log_from":0'
+            if key == "log_from"
+            else f'"{key}":{_json(value)}'
+            for key, value in sorted(view.items())
+        ]
+        return "{" + ",".join(parts) + "}"
+
+
+def _json(value: Any) -> str:
+    return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False)

@@ -6,6 +6,21 @@ than bots), and the seating turns by one seat each game, so that over any multip
 generator from the seed and the game's number, so a fixed seed gives the same games
 (with bots whose budget is counted in iterations, not seconds), also when the games are
 shared out between processes (``jobs``): the figures are added up in the games' order.
+
+A seed is a series of games, numbered from 0, and a tournament plays a range of them
+(``first`` on): a bot tuned on games 0 to 199 of a seed is measured honestly on games
+from 200 on, which it never met (docs/bots.md, "Measuring honestly").
+
+Whether the figures rank the bots is said, not left to the reader (``separation``): two
+bots next to each other in the ranking are apart when their 95% Wilson intervals do not
+overlap. When they overlap, ``games_to_separate`` says about how many games would part
+them, were the win rates seen the true ones: the fewest games (a multiple of the
+players, so the seating stays even) at which the two intervals, each around the rate
+seen and as wide as that many games make it, no longer overlap. It is an estimate for
+planning, not a promise: at that length the rates seen wobble as much as they did here,
+and the intervals part about half the time; four times as many games part them nearly
+always (about 97%, for two bots at a two-player table, by the normal approximation).
+Not overlapping is a strict criterion, stricter than a test of the difference at 5%.
 """
 
 from __future__ import annotations
@@ -16,11 +31,14 @@ import time
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
+from itertools import pairwise
 
 from ludoteca.bots import Bot, bot
 from ludoteca.engine import CHANCE, Game, OptionValue, Result
 
 Z95 = 1.959964  # the normal quantile of a two-sided 95% interval
+#: Beyond this many games two bots are as good as level: no estimate is given.
+MOST_GAMES = 10**9
 
 
 @dataclass
@@ -64,6 +82,28 @@ class Standing:
         }
 
 
+@dataclass(frozen=True)
+class Gap:
+    """Two bots next to each other in the ranking by win rate, and whether the
+    tournament tells them apart."""
+
+    above: str
+    below: str
+    #: their 95% intervals do not overlap: the tournament ranks ``above`` first
+    separated: bool
+    #: about how many games would part the intervals at the win rates seen (see the
+    #: module's notes); None when the rates are equal, or beyond ``MOST_GAMES``
+    games_needed: int | None
+
+    def to_json(self) -> dict[str, object]:
+        return {
+            "above": self.above,
+            "below": self.below,
+            "separated": self.separated,
+            "games_needed": self.games_needed,
+        }
+
+
 @dataclass
 class Tournament:
     game: str
@@ -73,13 +113,34 @@ class Tournament:
     standings: list[Standing]
     #: the bot name in each seat, game by game
     seatings: list[list[str]] = field(default_factory=list)
+    #: the number of the first game played in the seed's series
+    first: int = 0
+
+    @property
+    def seeds(self) -> range:
+        """The numbers of the games played, in the seed's series."""
+        return range(self.first, self.first + self.games)
+
+    @property
+    def separation(self) -> list[Gap]:
+        """Each two bots next to each other in the ranking, best first."""
+        return separation(self.standings, self.games, self.players)
+
+    @property
+    def separated(self) -> bool:
+        """Every bot's interval apart from its neighbours': the figures rank them all."""
+        return all(gap.separated for gap in self.separation)
 
     def to_json(self) -> dict[str, object]:
         return {
             "game": self.game,
             "players": self.players,
             "games": self.games,
+            "seed": self.seed,
+            "seeds": [self.seeds.start, self.seeds.stop],  # from A up to, not including, B
             "bots": [standing.to_json() for standing in self.standings],
+            "separated": self.separated,
+            "separation": [gap.to_json() for gap in self.separation],
         }
 
 
@@ -92,6 +153,55 @@ def wilson(successes: float, trials: int) -> tuple[float, float]:
     centre = (p + z2 / (2 * trials)) / (1 + z2 / trials)
     half = Z95 * math.sqrt(p * (1 - p) / trials + z2 / (4 * trials * trials)) / (1 + z2 / trials)
     return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def separation(standings: Sequence[Standing], games: int, players: int) -> list[Gap]:
+    """The ranking's neighbours, best first, each pair told apart or not, with the games
+    that would part them (the module's notes say how they are reckoned)."""
+    ranked = sorted(standings, key=lambda standing: -standing.win_rate)  # stable: ties in order
+    return [
+        Gap(
+            above.name,
+            below.name,
+            above.ci95[0] > below.ci95[1],
+            games_to_separate(above, below, games, players),
+        )
+        for above, below in pairwise(ranked)
+    ]
+
+
+def games_to_separate(above: Standing, below: Standing, games: int, players: int) -> int | None:
+    """The fewest games, a multiple of ``players``, at which the 95% Wilson intervals of
+    ``above`` and ``below`` no longer overlap, each win rate held at what was seen.
+
+    A bot may hold more than one seat a game (more seats than bots), so each keeps its
+    seats a game as in this tournament. None when the rates are equal (no number of
+    games parts them) or more than ``MOST_GAMES`` would be needed.
+    """
+    if games == 0 or above.win_rate <= below.win_rate:
+        return None
+    high_seats, low_seats = above.games / games, below.games / games
+
+    def parted(count: int) -> bool:
+        upper = wilson(above.win_rate * high_seats * count, round(high_seats * count))
+        lower = wilson(below.win_rate * low_seats * count, round(low_seats * count))
+        return upper[0] > lower[1]
+
+    # The intervals narrow as the games grow: double the rounds (``players`` games each)
+    # to a length that parts them, then halve the step down to the fewest.
+    most = 1
+    while not parted(most * players):
+        most *= 2
+        if most * players > MOST_GAMES:
+            return None
+    fewest = most // 2  # does not part them (0: no games)
+    while most - fewest > 1:
+        middle = (fewest + most) // 2
+        if parted(middle * players):
+            most = middle
+        else:
+            fewest = middle
+    return most * players
 
 
 def seating(names: Sequence[str], players: int, number: int) -> list[str]:
@@ -110,9 +220,10 @@ def run(
     options: Mapping[str, OptionValue] | None = None,
     advance: Callable[[], None] | None = None,
     jobs: int = 1,
+    first: int = 0,
 ) -> Tournament:
     """Play ``games`` games between the bots ``names`` and add up their figures, in
-    ``jobs`` processes."""
+    ``jobs`` processes: the games numbered ``first`` on in the series of ``seed``."""
     if not names:
         raise ValueError("name at least one bot")
     count = players if players is not None else max(len(names), game.min_players)
@@ -120,13 +231,16 @@ def run(
         raise ValueError(f"{len(names)} bots need at least {len(names)} players, not {count}")
     if jobs < 1:
         raise ValueError(f"jobs must be 1 or more, not {jobs}")
+    if first < 0:
+        raise ValueError(f"games are numbered from 0, not {first}")
     for name in names:
         bot(name)  # an unknown level is refused before any game is played
     standings = {name: Standing(name) for name in names}
-    tournament = Tournament(game.id, count, games, seed, [])
-    tournament.seatings = [seating(names, count, number) for number in range(games)]
+    tournament = Tournament(game.id, count, games, seed, [], first=first)
+    tournament.seatings = [seating(names, count, number) for number in tournament.seeds]
+    numbered = zip(tournament.seeds, tournament.seatings, strict=True)
     setup = [(game.id, count, dict(options or {}), seats, seed, number)
-             for number, seats in enumerate(tournament.seatings)]  # fmt: skip
+             for number, seats in numbered]  # fmt: skip
     for seats, (result, timing) in zip(tournament.seatings, _games(setup, jobs), strict=True):
         record(result, seats, standings)
         for name, (seconds, moves) in timing.items():

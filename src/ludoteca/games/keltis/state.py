@@ -72,6 +72,7 @@ class Phase(StrEnum):
 # The rules compare with these names: a module's global is found quicker than a member.
 REMOVING, DEALING, PLAYING = Phase.REMOVING, Phase.DEALING, Phase.PLAYING
 DRAWING, FROM_DECK, EXTRA, OVER = Phase.DRAWING, Phase.FROM_DECK, Phase.EXTRA, Phase.OVER
+PHASES: Final = tuple(Phase)
 _SEAT_PHASES: Final = frozenset((PLAYING, DRAWING, EXTRA))
 EXTRA_CARDS: Final = 2
 

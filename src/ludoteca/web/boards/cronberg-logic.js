@@ -1,6 +1,8 @@
 // Cronberg board logic without the DOM: geometry from the components, legal moves,
 // selections, what the last move did. Every move sent comes out of view.legal_moves.
 
+import { isMyTurn } from "../core/board-contract.js";
+
 /**
  * The board from Game.components(): points and triangles by name, tiles by id, and the
  * pairs of adjacent triangles ("U33 D33" in board order, as `lay` writes them).
@@ -194,7 +196,7 @@ export function prompt(view) {
   const position = view.position;
   if (view.result) return { key: "cronberg.prompt.over" };
   const mover = position.seat;
-  const mine = view.seat !== null && view.seat === view.to_move;
+  const mine = isMyTurn(view);
   if (view.to_move === "chance") return { key: "cronberg.prompt.drawing", seat: mover };
   if (position.step === "laying") {
     return { key: mine ? "cronberg.prompt.lay" : "cronberg.prompt.othersLay", seat: mover, tile: position.drawn };

@@ -77,6 +77,9 @@ export default {
     "cronberg.final.parks.other": "{n} parks",
     "cronberg.final.coats": "coat of arms",
     "cronberg.noFinal": "No pawn scored at the end.",
+    // the seat's part of the result, on the result screen
+    "cronberg.breakdown.play": "during play",
+    "cronberg.breakdown.final": "final scoring",
   },
   it: {
     "cronberg.name": "Cronberg",
@@ -154,6 +157,9 @@ export default {
     "cronberg.final.parks.other": "{n} parchi",
     "cronberg.final.coats": "stemma",
     "cronberg.noFinal": "Nessuna pedina ha segnato alla fine.",
+    // the seat's part of the result, on the result screen
+    "cronberg.breakdown.play": "durante il gioco",
+    "cronberg.breakdown.final": "punteggio finale",
   },
   de: {
     "cronberg.name": "Cronberg",
@@ -231,5 +237,8 @@ export default {
     "cronberg.final.parks.other": "{n} Parks",
     "cronberg.final.coats": "Wappen",
     "cronberg.noFinal": "Am Ende hat keine Figur gepunktet.",
+    // the seat's part of the result, on the result screen
+    "cronberg.breakdown.play": "während des Spiels",
+    "cronberg.breakdown.final": "Schlusswertung",
   },
 };

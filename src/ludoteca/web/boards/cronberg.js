@@ -1,16 +1,27 @@
 // The Cronberg board: the walled city of triangles with its parks, guards and coats of
 // arms, the tiles with their corner numbers, the pawns, the score track, and the action
-// area with OK. Mounted as createBoard(root, ctx) -> {update(view), destroy()} (the board
-// contract). The geometry comes from the game's components, never from this file.
-import { playsOnClick } from "../core/board-kit.js";
+// area with OK. Mounted as createBoard(root, ctx) -> {update(view), describe(entry), destroy()}
+// (the board contract, core/board-contract.js). The geometry comes from the game's
+// components, never from this file.
+import { isMyTurn } from "../core/board-contract.js";
+import { ensureCss, keepFocus, nameOf, playsOnClick } from "../core/board-kit.js";
 import { h, s } from "../core/dom.js";
 import { addCatalog, getLanguage, t } from "../core/i18n.js";
+import { createMoveSender } from "../core/move-sender.js";
 import catalog from "./cronberg.i18n.js";
 import * as L from "./cronberg-logic.js";
 
 addCatalog(catalog);
 
 export const cssUrl = new URL("./cronberg.css", import.meta.url).href;
+
+/** One seat's part of the result, for the result screen: points in play, in the final scoring. */
+export function breakdown(result, seat) {
+  const d = result.details || {};
+  if (!d.before_final_scoring) return [];
+  const final = (d.final_scoring || []).filter((row) => row.seat === seat).reduce((sum, row) => sum + row.points, 0);
+  return [[t("cronberg.breakdown.play"), d.before_final_scoring[seat]], [t("cronberg.breakdown.final"), final]];
+}
 
 const UNIT = 64; // one lattice step, in SVG units
 const PAD = 30; // room for the walls
@@ -25,20 +36,15 @@ const TILE_COLOURS = {
 
 let boards = 0;
 
-function ensureCss() {
-  if (document.querySelector(`link[data-board-css="cronberg"]`)) return;
-  document.head.append(h("link", { rel: "stylesheet", href: cssUrl, "data-board-css": "cronberg" }));
-}
-
 const signed = (n) => (n > 0 ? `+${n}` : String(n));
 
 export function createBoard(root, ctx) {
-  ensureCss();
+  ensureCss(cssUrl);
   const uid = `cb${++boards}`;
   const geo = L.geometry(ctx.components || {});
   const wall = L.hull(geo);
   const st = {
-    view: null, group: null, selection: null, hover: null, turnKey: null, sent: null, error: null,
+    view: null, group: null, selection: null, hover: null, turnKey: null,
     fresh: false, logLength: 0,
   };
   let overlay = null;
@@ -49,8 +55,9 @@ export function createBoard(root, ctx) {
   const side = h("aside", { class: "cb-side" });
   root.append(defs(uid), h("div", { class: "cb-board" }, main, side));
 
-  const name = (seat) => (ctx.names && ctx.names[seat]) || `#${seat + 1}`;
-  const mine = () => st.view && st.view.seat !== null && st.view.to_move === st.view.seat && !st.view.result;
+  const name = (seat) => nameOf(ctx, seat, `#${seat + 1}`);
+  const mine = () => isMyTurn(st.view);
+  const sender = createMoveSender(ctx, () => render());
   const laying = () => mine() && st.view.position.step === "laying" && st.group.lays.size > 0;
   const tileName = (id) => geo.tiles.get(id)?.names?.[getLanguage()] || geo.tiles.get(id)?.names?.en || id;
   const X = (at) => (at[0] - geo.bounds.minX) * UNIT + PAD;
@@ -73,21 +80,13 @@ export function createBoard(root, ctx) {
     render();
   }
 
+  /** Send the chosen move: the board holds still until the view that answers it. */
   function confirm() {
     const selection = st.selection;
-    if (!selection || st.sent || !st.group.all.has(selection.move)) return;
-    st.sent = selection.move;
-    st.error = null;
-    render();
-    Promise.resolve()
-      .then(() => ctx.play(selection.move))
-      .catch((error) => {
-        st.sent = null;
-        st.error = String(error?.message || error);
-        if (ctx.onError) ctx.onError(st.error);
-        render();
-      });
+    if (!selection || !st.group.all.has(selection.move)) return;
+    if (sender.send(st.view, selection.move)) render();
   }
+
 
   function activate(event, action) {
     if (event.type === "keydown" && event.key !== "Enter" && event.key !== " ") return;
@@ -96,7 +95,7 @@ export function createBoard(root, ctx) {
   }
 
   function onKey(event) {
-    if (event.key === "Escape" && st.selection && !st.sent) {
+    if (event.key === "Escape" && st.selection && !sender.busy) {
       st.selection = null;
       render();
     }
@@ -116,7 +115,7 @@ export function createBoard(root, ctx) {
     st.view = view;
     st.group = group;
     st.turnKey = key;
-    st.sent = null;
+    sender.viewed();
     st.hover = null;
     render();
     st.fresh = false;
@@ -126,11 +125,11 @@ export function createBoard(root, ctx) {
 
   function render() {
     if (!st.view) return;
-    const focused = document.activeElement?.closest?.("[data-focus]")?.dataset.focus;
     const view = st.view;
-    main.replaceChildren(...[view.result && resultSection(view), boardSection(view), trackSection(view)].filter(Boolean));
-    side.replaceChildren(actionSection(view), playersSection(view), tilesSection(view), legendSection());
-    if (focused) root.querySelector(`[data-focus="${CSS.escape(focused)}"]`)?.focus();
+    keepFocus(root, () => {
+      main.replaceChildren(...[view.result && resultSection(view), boardSection(view), trackSection(view)].filter(Boolean));
+      side.replaceChildren(actionSection(view), playersSection(view), tilesSection(view), legendSection());
+    });
   }
 
   function boardSection(view) {
@@ -164,7 +163,7 @@ export function createBoard(root, ctx) {
         points: corners.map((c) => c.join(",")).join(" "), class: classes.join(" "),
         "data-triangle": triangle.name,
         tabindex: layable ? 0 : undefined, role: layable ? "button" : undefined,
-        "aria-label": layable ? tip : undefined, "data-focus": layable ? `tri:${triangle.name}` : undefined,
+        "aria-label": layable ? tip : undefined, "data-key": layable ? `tri:${triangle.name}` : undefined,
       }, s("title", {}, tip));
       if (layable) {
         poly.addEventListener("keydown", (event) => activate(event, () => {
@@ -238,7 +237,7 @@ export function createBoard(root, ctx) {
         g.setAttribute("tabindex", "0");
         g.setAttribute("role", "button");
         g.setAttribute("aria-label", tip);
-        g.dataset.focus = `pt:${point.name}`;
+        g.dataset.key = `pt:${point.name}`;
         g.append(s("circle", { cx: x, cy: y, r: 10.5, class: "cb-spot-ring", style: chosen ? `fill:${SEAT_COLOURS[view.seat]}` : undefined }));
         if (value !== undefined) g.append(s("text", { x, y: y + 4, class: "cb-value" }, signed(value)));
         const pick = { kind: "pawn", point: point.name, move: spot };
@@ -399,14 +398,14 @@ export function createBoard(root, ctx) {
     if (mine() && st.group.draw) {
       const chosen = st.selection?.kind === "draw";
       buttons.push(h("button", {
-        type: "button", class: `cb-draw${chosen ? " cb-selected" : ""}`, title: t("cronberg.drawTip"), "data-focus": "btn:draw",
+        type: "button", class: `cb-draw${chosen ? " cb-selected" : ""}`, title: t("cronberg.drawTip"), "data-key": "btn:draw",
         "aria-pressed": chosen ? "true" : "false",
         onclick: () => choose({ kind: "draw", move: st.group.draw }),
       }, t("cronberg.draw")));
     }
     if (mine()) {
       buttons.push(h("button", {
-        type: "button", class: "primary cb-ok", "data-focus": "btn:ok", disabled: !st.selection || Boolean(st.sent),
+        type: "button", class: "primary cb-ok", "data-key": "btn:ok", disabled: !st.selection || sender.busy,
         title: st.selection?.move, onclick: () => confirm(),
       }, t("cronberg.ok")));
     }
@@ -414,8 +413,8 @@ export function createBoard(root, ctx) {
     if (st.selection && mine()) parts.push(h("p", { class: "cb-chosen-text" }, chosenText(st.selection)));
     else if (laying()) parts.push(h("p", { class: "cb-hint" }, t("cronberg.hint.lay")), h("p", { class: "cb-hint cb-small" }, t("cronberg.hint.layKeys")));
     else if (mine() && st.group.pawns.size) parts.push(h("p", { class: "cb-hint" }, t("cronberg.hint.pawn")));
-    if (st.sent) parts.push(h("p", { class: "cb-hint" }, t("cronberg.sent", { move: st.sent })));
-    if (st.error) parts.push(h("p", { class: "cb-error", role: "alert" }, st.error));
+    if (sender.sent) parts.push(h("p", { class: "cb-hint" }, t("cronberg.sent", { move: sender.sent })));
+    if (sender.error) parts.push(h("p", { class: "cb-error", role: "alert" }, sender.error));
     parts.push(...lastMoveLines(view));
     return h("section", { class: `cb-action${mine() ? " cb-action-mine" : ""}` }, parts);
   }

@@ -5,6 +5,8 @@
 // on the deck or a pile, then OK. pendingMove() only ever returns a text from
 // view.legal_moves. Hands are hidden: only the viewer's own hand is in the view.
 
+import { isMyTurn } from "../core/board-contract.js";
+
 export const COLOURS = ["r", "y", "g", "b", "v"];
 export const PILES = [...COLOURS, "p"];
 
@@ -13,9 +15,8 @@ export function emptySelection() {
   return { cards: [], target: null, draw: null };
 }
 
-export function myTurn(view) {
-  return view.seat !== null && view.seat !== undefined && view.to_move === view.seat;
-}
+/** Whether the viewer is the seat to move (the board contract's, core/board-contract.js). */
+export const myTurn = isMyTurn;
 
 /** "r7" -> {kind: "number", colour: "r", number: 7}; "g-end", "p5" likewise. */
 export function cardParts(id) {

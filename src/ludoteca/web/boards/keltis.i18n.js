@@ -108,6 +108,10 @@ const en = {
   "keltis.result.player": "Player",
   "keltis.result.deck": "{name} drew the last card of the deck.",
   "keltis.result.endCards": "{name} laid the fifth row's end card.",
+  // the seat's part of the result, on the result screen
+  "keltis.breakdown.rows": "rows",
+  "keltis.breakdown.pointRow": "point row",
+  "keltis.breakdown.stones": "wish stones",
 };
 
 const it = {
@@ -218,6 +222,10 @@ const it = {
   "keltis.result.player": "Giocatore",
   "keltis.result.deck": "{name} ha pescato l'ultima carta del mazzo.",
   "keltis.result.endCards": "{name} ha giocato la carta finale della quinta fila.",
+  // the seat's part of the result, on the result screen
+  "keltis.breakdown.rows": "file",
+  "keltis.breakdown.pointRow": "fila dei punti",
+  "keltis.breakdown.stones": "pietre dei desideri",
 };
 
 const de = {
@@ -328,6 +336,10 @@ const de = {
   "keltis.result.player": "Spieler",
   "keltis.result.deck": "{name} hat die letzte Karte des Stapels gezogen.",
   "keltis.result.endCards": "{name} hat die Endkarte der fünften Reihe gelegt.",
+  // the seat's part of the result, on the result screen
+  "keltis.breakdown.rows": "Reihen",
+  "keltis.breakdown.pointRow": "Punktereihe",
+  "keltis.breakdown.stones": "Wunschsteine",
 };
 
 export default { en, it, de };

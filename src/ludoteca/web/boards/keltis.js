@@ -5,13 +5,26 @@
 
 import { h, s } from "../core/dom.js";
 import { addCatalog, t } from "../core/i18n.js";
-import { ensureCss, logLength, nameOf, playsOnClick, redraw } from "../core/board-kit.js";
+import { ensureCss, keepFocus, logLength, nameOf, playsOnClick } from "../core/board-kit.js";
+import { createMoveSender } from "../core/move-sender.js";
 import catalog from "./keltis.i18n.js";
 import * as L from "./keltis-logic.js";
 
 addCatalog(catalog);
 
 export const cssUrl = new URL("./keltis.css", import.meta.url).href;
+
+/** One seat's part of the result, for the result screen: rows, point row, wish stones. */
+export function breakdown(result, seat) {
+  const p = result.details?.players?.[seat];
+  if (!p) return [];
+  const rows = Object.values(p.rows).reduce((sum, row) => sum + row.points, 0);
+  return [
+    [t("keltis.breakdown.rows"), rows],
+    [t("keltis.breakdown.pointRow"), p.point_row.points],
+    [t("keltis.breakdown.stones"), p.wish_stones.points],
+  ];
+}
 
 const ROW_POINTS = [0, -4, -3, -2, 1, 2, 3, 6, 7, 10];
 const STONE_POINTS = [-4, -1, 0, 4, 6, 10];
@@ -103,7 +116,7 @@ export function createBoard(root, ctx) {
   let sel = L.emptySelection();
   let shownLog = 0;
   let fresh = false;
-  let busy = false;
+  const sender = createMoveSender(ctx, () => render());
 
   const name = (seat) => nameOf(ctx, seat, t("keltis.seat", { n: seat + 1 }));
   const colourName = (c) => t(`keltis.colour.${c}`);
@@ -160,24 +173,16 @@ export function createBoard(root, ctx) {
     else render();
   }
 
-  async function play(text) {
-    if (!text || busy || !view.legal_moves.includes(text)) return;
-    busy = true;
+  /** Send a legal move: the board holds still until the view that answers it. */
+  function play(text) {
+    if (!sender.send(view, text)) return;
+    sel = L.emptySelection();
     render();
-    try {
-      await ctx.play(text);
-      sel = L.emptySelection();
-    } catch (error) {
-      if (ctx.onError) ctx.onError(String(error?.message || error));
-    } finally {
-      busy = false;
-      render();
-    }
   }
 
   function render() {
     if (!view) return;
-    redraw(root, () => layout());
+    keepFocus(root, () => root.replaceChildren(layout()));
   }
 
   /** What the last turn changed, for highlighting: cards in rows, piles, stones. */
@@ -217,13 +222,14 @@ export function createBoard(root, ctx) {
     const pos = view.position;
     const sources = new Set(L.drawSources(view));
     const blocked = new Set(L.myTurn(view) ? pos.turn.blocked : []);
-    const deckCan = sources.has("deck") && !busy;
+    const deckCan = sources.has("deck") && !sender.busy;
     const deckTip = [t("keltis.deckTip", { n: pos.deck_size }), deckCan ? t("keltis.drawHere") : null].filter(Boolean).join("\n");
     const deck = h(
       deckCan ? "button" : "div",
       {
         class: ["kt-deck", deckCan && "source", sel.draw === "deck" && "chosen"].filter(Boolean).join(" "),
         title: deckTip,
+        role: deckCan ? undefined : "img",
         "aria-label": deckTip,
         "aria-pressed": deckCan ? String(sel.draw === "deck") : undefined,
         "data-key": "deck",
@@ -237,8 +243,8 @@ export function createBoard(root, ctx) {
       const cards = pos.piles[p] || [];
       const top = cards[cards.length - 1];
       const target = { type: "pile", pile: p };
-      const isTarget = L.isTarget(view, sel, target) && !busy;
-      const isSource = sources.has(p) && !busy;
+      const isTarget = L.isTarget(view, sel, target) && !sender.busy;
+      const isSource = sources.has(p) && !sender.busy;
       const chosen = (sel.target && L.sameTarget(sel.target, target)) || sel.draw === p;
       const tip = [
         cards.length ? t("keltis.pileTip", { pile: pileName(p), n: cards.length }) : t("keltis.pileEmpty", { pile: pileName(p) }),
@@ -252,6 +258,7 @@ export function createBoard(root, ctx) {
         {
           class: ["kt-pile", `c-${p}`, isTarget && "target", isSource && "source", chosen && "chosen", blocked.has(p) && "blocked", marks.piles.has(p) && "last"].filter(Boolean).join(" "),
           title: tip,
+          role: click ? undefined : "img",
           "aria-label": tip,
           "aria-pressed": click ? String(Boolean(chosen)) : undefined,
           "data-key": `pile-${p}`,
@@ -265,7 +272,7 @@ export function createBoard(root, ctx) {
     const stones = [1, 2, 3, 4, 5, 6, 7, 8, 9].map((n) => {
       const here = pos.stones.includes(n);
       const target = { type: "stone", number: n };
-      const isTarget = here && L.isTarget(view, sel, target) && !busy;
+      const isTarget = here && L.isTarget(view, sel, target) && !sender.busy;
       const tip = [here ? t("keltis.stoneTip", { n }) : t("keltis.stoneTaken", { n }), isTarget ? t("keltis.target") : null].filter(Boolean).join("\n");
       return h(
         isTarget ? "button" : "div",
@@ -309,9 +316,9 @@ export function createBoard(root, ctx) {
     const buttons = [];
     if (mine) {
       const choosing = view.legal_moves.some((m) => m !== "done");
-      if (choosing) buttons.push(h("button", { class: "primary kt-ok", "data-key": "ok", disabled: !pending || busy, title: pending ? moveLabel(pending) : "", onclick: () => play(pending) }, t("keltis.ok")));
-      if (view.legal_moves.includes("done")) buttons.push(h("button", { "data-key": "done", disabled: busy, title: t("keltis.doneTip"), onclick: () => play("done") }, t("keltis.done")));
-      if (sel.cards.length || sel.draw) buttons.push(h("button", { "data-key": "cancel", disabled: busy, onclick: () => setSel(L.emptySelection()) }, t("keltis.cancel")));
+      if (choosing) buttons.push(h("button", { class: "primary kt-ok", "data-key": "ok", disabled: !pending || sender.busy, title: pending ? moveLabel(pending) : "", onclick: () => play(pending) }, t("keltis.ok")));
+      if (view.legal_moves.includes("done")) buttons.push(h("button", { "data-key": "done", disabled: sender.busy, title: t("keltis.doneTip"), onclick: () => play("done") }, t("keltis.done")));
+      if (sel.cards.length || sel.draw) buttons.push(h("button", { "data-key": "cancel", disabled: sender.busy, onclick: () => setSel(L.emptySelection()) }, t("keltis.cancel")));
     }
     const lines = L.lastTurn(view).map((e) => {
       const d = L.describe(e);
@@ -333,7 +340,7 @@ export function createBoard(root, ctx) {
       "details",
       { class: "kt-all" },
       h("summary", { "data-key": "all-summary" }, t("keltis.allMoves", { n: view.legal_moves.length })),
-      h("div", { class: "kt-all-body" }, select, h("button", { "data-key": "all-play", disabled: busy, onclick: () => play(select.value) }, t("keltis.play"))),
+      h("div", { class: "kt-all-body" }, select, h("button", { "data-key": "all-play", disabled: sender.busy, onclick: () => play(select.value) }, t("keltis.play"))),
     );
   }
 
@@ -346,7 +353,7 @@ export function createBoard(root, ctx) {
     const dealt = new Set(L.lastTurn(view).filter((e) => e.by === "chance").map((e) => L.parseMove(e.move).cards[0]));
     const cards = L.sortedHand(view).map((c) => {
       const f = flags[c.index] || {};
-      const clickable = mine && !busy && L.canClickCard(view, sel, c.index);
+      const clickable = mine && !sender.busy && L.canClickCard(view, sel, c.index);
       const chosen = sel.cards.includes(c.index);
       const notes = [];
       if (mine && f.play) notes.push(t("keltis.playable"));
@@ -360,6 +367,7 @@ export function createBoard(root, ctx) {
         {
           class: ["kt-hand-card", chosen && "chosen", mine && f.play && "playable", mine && f.wish && "wishable", isNew && "last", isNew && fresh && "fresh"].filter(Boolean).join(" "),
           title: tip,
+          role: clickable ? undefined : "img",
           "aria-label": tip.replaceAll("\n", ", "),
           "aria-pressed": clickable ? String(chosen) : undefined,
           "data-key": `hand-${c.index}`,
@@ -419,7 +427,7 @@ export function createBoard(root, ctx) {
     const columns = L.COLOURS.map((colour) => {
       const row = player.rows[colour];
       const target = { type: "row", colour };
-      const isTarget = L.isTarget(view, sel, target) && !busy;
+      const isTarget = L.isTarget(view, sel, target) && !sender.busy;
       const chosen = sel.target && L.sameTarget(sel.target, target);
       const d = dirLabel(row);
       const lastHere = marks.rows.has(`${seat}:${colour}`);
@@ -429,6 +437,7 @@ export function createBoard(root, ctx) {
         {
           class: ["kt-column", `c-${colour}`, isTarget && "target", chosen && "chosen"].filter(Boolean).join(" "),
           title: tip,
+          role: isTarget ? undefined : "img",
           "aria-label": tip.replaceAll("\n", ", "),
           "data-key": `row-${colour}`,
           onclick: isTarget ? () => setSel(L.clickTarget(view, sel, target)) : undefined,
@@ -444,13 +453,14 @@ export function createBoard(root, ctx) {
       );
     });
     const pTarget = { type: "points" };
-    const pIs = L.isTarget(view, sel, pTarget) && !busy;
+    const pIs = L.isTarget(view, sel, pTarget) && !sender.busy;
     const pTip = [t("keltis.pointRowTip", { n: player.point_row.length }), pIs ? t("keltis.target") : null].filter(Boolean).join("\n");
     const pointRow = h(
       pIs ? "button" : "div",
       {
         class: ["kt-point-row", pIs && "target", sel.target && L.sameTarget(sel.target, pTarget) && "chosen"].filter(Boolean).join(" "),
         title: pTip,
+        role: pIs ? undefined : "img",
         "aria-label": pTip.replaceAll("\n", ", "),
         "data-key": "row-points",
         onclick: pIs ? () => setSel(L.clickTarget(view, sel, pTarget)) : undefined,
@@ -599,6 +609,7 @@ export function createBoard(root, ctx) {
       fresh = view !== null && length > shownLog;
       shownLog = length;
       view = next;
+      sender.viewed();
       render();
     },
     destroy() {

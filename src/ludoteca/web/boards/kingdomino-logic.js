@@ -1,6 +1,8 @@
 // Kingdomino board logic without the DOM: moves, selections, what is clickable.
 // Every move the board can send comes out of view.legal_moves; nothing is invented here.
 
+import { isMyTurn } from "../core/board-contract.js";
+
 /** From a domino's first half to its second: right, down, left, up (the rotations). */
 export const DIRECTIONS = [[1, 0], [0, 1], [-1, 0], [0, -1]];
 
@@ -186,13 +188,12 @@ export function kingdomWindow(squares, size, castle, columns = DEFAULT_COLUMNS) 
 /** What the seat is asked to do now: a key of the catalog and its parameters. */
 export function prompt(view) {
   const position = view.position;
-  const seat = view.seat;
   if (view.result) return { key: "kingdomino.prompt.over" };
   const mover = view.to_move;
   if (mover === "chance") {
     return { key: position.phase === "king" ? "kingdomino.prompt.drawingKings" : "kingdomino.prompt.drawing" };
   }
-  const mine = seat !== null && seat === mover;
+  const mine = isMyTurn(view);
   const line = position.line || [];
   switch (position.phase) {
     case "claim":

@@ -81,6 +81,12 @@ export default {
     "kingdomino.option.mighty_duel": "Mighty Duel (7×7)",
     "kingdomino.option.dynasty": "Dynasty",
     "kingdomino.sent": "Sent: {move}",
+    // the seat's part of the result, on the result screen
+    "kingdomino.breakdown.properties": "properties",
+    "kingdomino.breakdown.middle": "Middle Kingdom",
+    "kingdomino.breakdown.harmony": "Harmony",
+    "kingdomino.breakdown.largest": "largest property",
+    "kingdomino.breakdown.crowns": "crowns",
   },
   it: {
     "kingdomino.name": "Kingdomino",
@@ -163,6 +169,12 @@ export default {
     "kingdomino.option.mighty_duel": "Il Grande Duello (7×7)",
     "kingdomino.option.dynasty": "Dinastia",
     "kingdomino.sent": "Inviata: {move}",
+    // the seat's part of the result, on the result screen
+    "kingdomino.breakdown.properties": "territori",
+    "kingdomino.breakdown.middle": "Regno di Mezzo",
+    "kingdomino.breakdown.harmony": "Armonia",
+    "kingdomino.breakdown.largest": "territorio più grande",
+    "kingdomino.breakdown.crowns": "corone",
   },
   de: {
     "kingdomino.name": "Kingdomino",
@@ -245,5 +257,11 @@ export default {
     "kingdomino.option.mighty_duel": "Das große Duell (7×7)",
     "kingdomino.option.dynasty": "Dynastie",
     "kingdomino.sent": "Gesendet: {move}",
+    // the seat's part of the result, on the result screen
+    "kingdomino.breakdown.properties": "Gebiete",
+    "kingdomino.breakdown.middle": "Reich der Mitte",
+    "kingdomino.breakdown.harmony": "Harmonie",
+    "kingdomino.breakdown.largest": "größtes Gebiet",
+    "kingdomino.breakdown.crowns": "Kronen",
   },
 };

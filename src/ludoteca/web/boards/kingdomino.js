@@ -1,15 +1,29 @@
 // The Kingdomino board: the two lines with their kings, every kingdom on its grid, the
 // action area with OK. Mounted by the table screen (or dev/board.html) as
-// createBoard(root, ctx) -> {update(view), destroy()}; see the board contract.
-import { playsOnClick } from "../core/board-kit.js";
+// createBoard(root, ctx) -> {update(view), describe(entry), destroy()}: the board contract,
+// core/board-contract.js.
+import { isMyTurn } from "../core/board-contract.js";
+import { ensureCss, keepFocus, nameOf, playsOnClick } from "../core/board-kit.js";
 import { h, s } from "../core/dom.js";
 import { addCatalog, t } from "../core/i18n.js";
+import { createMoveSender } from "../core/move-sender.js";
 import catalog from "./kingdomino.i18n.js";
 import * as L from "./kingdomino-logic.js";
 
 addCatalog(catalog);
 
 export const cssUrl = new URL("./kingdomino.css", import.meta.url).href;
+
+/** One seat's part of the result, for the result screen: its sheet's figures. */
+export function breakdown(result, seat) {
+  const sheet = result.details?.sheets?.[seat];
+  if (!sheet) return [];
+  const out = [[t("kingdomino.breakdown.properties"), sheet.property_points]];
+  if (sheet.middle_kingdom) out.push([t("kingdomino.breakdown.middle"), sheet.middle_kingdom]);
+  if (sheet.harmony) out.push([t("kingdomino.breakdown.harmony"), sheet.harmony]);
+  out.push([t("kingdomino.breakdown.largest"), sheet.largest_property], [t("kingdomino.breakdown.crowns"), sheet.crowns]);
+  return out;
+}
 
 const CELL = 40; // a square of a kingdom, in SVG units
 const LINE_CELL = 34; // a square of a domino on the lines
@@ -21,18 +35,13 @@ const TERRAIN_COLOURS = {
 
 let boards = 0;
 
-function ensureCss() {
-  if (document.querySelector(`link[data-board-css="kingdomino"]`)) return;
-  document.head.append(h("link", { rel: "stylesheet", href: cssUrl, "data-board-css": "kingdomino" }));
-}
-
 export function createBoard(root, ctx) {
-  ensureCss();
+  ensureCss(cssUrl);
   const uid = `kd${++boards}`;
   const columns = ctx.components?.columns || L.DEFAULT_COLUMNS;
   const st = {
     view: null, group: null, rotation: 0, selection: null, hover: null, turnKey: null,
-    sent: null, error: null, fresh: false, logLength: 0, drag: null,
+    fresh: false, logLength: 0, drag: null,
   };
   let overlay = null; // the preview layer of the viewer's own kingdom
 
@@ -44,8 +53,9 @@ export function createBoard(root, ctx) {
   const board = h("div", { class: "kd-board" }, table, side);
   root.append(defs, board);
 
-  const name = (seat) => (ctx.names && ctx.names[seat]) || `#${seat + 1}`;
-  const mine = () => st.view && st.view.seat !== null && st.view.to_move === st.view.seat && !st.view.result;
+  const name = (seat) => nameOf(ctx, seat, `#${seat + 1}`);
+  const mine = () => isMyTurn(st.view);
+  const sender = createMoveSender(ctx, () => render());
   const phase = () => st.view?.position?.phase;
   const placing = () => mine() && phase() === "place" && st.group.places.size > 0;
   const picking = () => mine() && st.group.picks.length > 0;
@@ -70,20 +80,11 @@ export function createBoard(root, ctx) {
     render();
   }
 
+  /** Send the chosen move: the board holds still until the view that answers it. */
   function confirm() {
     const selection = st.selection;
-    if (!selection || st.sent || !st.group.all.has(selection.move)) return;
-    st.sent = selection.move;
-    st.error = null;
-    render();
-    Promise.resolve()
-      .then(() => ctx.play(selection.move))
-      .catch((error) => {
-        st.sent = null;
-        st.error = String(error?.message || error);
-        if (ctx.onError) ctx.onError(st.error);
-        render();
-      });
+    if (!selection || !st.group.all.has(selection.move)) return;
+    if (sender.send(st.view, selection.move)) render();
   }
 
   function onKey(event) {
@@ -93,7 +94,7 @@ export function createBoard(root, ctx) {
     if ((event.key === "r" || event.key === "R") && placing()) {
       event.preventDefault();
       turn();
-    } else if (event.key === "Escape" && st.selection && !st.sent) {
+    } else if (event.key === "Escape" && st.selection && !sender.busy) {
       st.selection = st.group.discard ? st.selection : null;
       render();
     }
@@ -118,7 +119,7 @@ export function createBoard(root, ctx) {
     st.group = group;
     st.turnKey = key;
     st.selection = kept;
-    st.sent = null;
+    sender.viewed();
     st.hover = null;
     if (!kept && group.discard) st.selection = { kind: "discard", domino: group.domino, move: group.discard };
     if (!kept && group.places.size && L.anchors(group, st.rotation, columns).length === 0) {
@@ -132,16 +133,16 @@ export function createBoard(root, ctx) {
 
   function render() {
     if (!st.view) return;
-    const focused = document.activeElement?.closest?.("[data-focus]")?.dataset.focus;
     const view = st.view;
     const position = view.position;
-    table.replaceChildren(...[
-      view.result ? null : linesSection(view), view.result && resultSection(view), kingdomsSection(view),
-    ].filter(Boolean));
-    side.replaceChildren(actionSection(view), playersSection(view));
+    keepFocus(root, () => {
+      table.replaceChildren(...[
+        view.result ? null : linesSection(view), view.result && resultSection(view), kingdomsSection(view),
+      ].filter(Boolean));
+      side.replaceChildren(actionSection(view), playersSection(view));
+    });
     board.classList.toggle("kd-my-turn", mine());
     board.classList.toggle("kd-duel", position.kingdom_size > 5);
-    if (focused) root.querySelector(`[data-focus="${CSS.escape(focused)}"]`)?.focus();
   }
 
   function lastOf(kind) {
@@ -215,7 +216,7 @@ export function createBoard(root, ctx) {
         tabindex: canPick ? 0 : undefined,
         role: canPick ? "button" : undefined,
         "aria-label": tip,
-        "data-focus": canPick ? `pick:${slot.domino}` : undefined,
+        "data-key": canPick ? `pick:${slot.domino}` : undefined,
       }, s("title", {}, tip));
       const halves = s("g", { class: "kd-halves" });
       if (domino) {
@@ -339,7 +340,7 @@ export function createBoard(root, ctx) {
             x: x + 1, y: y + 1, width: CELL - 2, height: CELL - 2, rx: 3,
             class: `kd-empty${spot ? " kd-spot" : ""}`,
             "data-square": interactive ? name_ : undefined,
-            "data-focus": spot ? `sq:${name_}` : undefined,
+            "data-key": spot ? `sq:${name_}` : undefined,
             tabindex: spot ? 0 : undefined,
             role: spot ? "button" : undefined,
             "aria-label": spot ? t("kingdomino.spotTip", { square: name_ }) : undefined,
@@ -435,14 +436,14 @@ export function createBoard(root, ctx) {
     if (placing()) buttons.push(handDomino());
     if (placing()) {
       buttons.push(h("button", {
-        type: "button", class: "kd-rotate", title: t("kingdomino.rotateTip"), "data-focus": "btn:rotate",
+        type: "button", class: "kd-rotate", title: t("kingdomino.rotateTip"), "data-key": "btn:rotate",
         onclick: () => turn(),
       }, "⟳ ", t("kingdomino.rotate")));
     }
     if (mine()) {
       buttons.push(h("button", {
-        type: "button", class: "primary kd-ok", "data-focus": "btn:ok",
-        disabled: !selection || Boolean(st.sent),
+        type: "button", class: "primary kd-ok", "data-key": "btn:ok",
+        disabled: !selection || sender.busy,
         title: selection ? selection.move : undefined,
         onclick: () => confirm(),
       }, selection?.kind === "discard" ? t("kingdomino.discard") : t("kingdomino.ok")));
@@ -455,8 +456,8 @@ export function createBoard(root, ctx) {
     } else if (picking()) {
       parts.push(h("p", { class: "kd-hint" }, t("kingdomino.hint.pick")));
     }
-    if (st.sent) parts.push(h("p", { class: "kd-hint" }, t("kingdomino.sent", { move: st.sent })));
-    if (st.error) parts.push(h("p", { class: "kd-error", role: "alert" }, st.error));
+    if (sender.sent) parts.push(h("p", { class: "kd-hint" }, t("kingdomino.sent", { move: sender.sent })));
+    if (sender.error) parts.push(h("p", { class: "kd-error", role: "alert" }, sender.error));
     const turnDone = L.lastTurn(view);
     if (turnDone.length) {
       const by = turnDone[0].by;

@@ -5,15 +5,15 @@
 // a card to take. A selection is a small plain object; pendingMove() turns it into the
 // move text that OK would play, and only ever returns a text from view.legal_moves.
 
+import { isMyTurn } from "../core/board-contract.js";
+
 /** A selection: nothing chosen yet. */
 export function emptySelection() {
   return { card: null, picked: [], targets: null, value: null, buy: null };
 }
 
-/** Whether the viewer is the seat to move. */
-export function myTurn(view) {
-  return view.seat !== null && view.seat !== undefined && view.to_move === view.seat;
-}
+/** Whether the viewer is the seat to move (the board contract's, core/board-contract.js). */
+export const myTurn = isMyTurn;
 
 /** "use maid 4>6" -> {verb: "use", card: "maid", args: ["4>6"]}. */
 export function parseMove(text) {

@@ -153,6 +153,10 @@ const en = {
   "krone.short.general": "6 alike",
   "krone.short.king": "7 alike",
   "krone.short.queen": "with King",
+  // the seat's part of the result, on the result screen
+  "krone.breakdown.king": "King",
+  "krone.breakdown.queen": "Queen",
+  "krone.breakdown.final": "final round",
 };
 
 const it = {
@@ -307,6 +311,10 @@ const it = {
   "krone.short.general": "6 uguali",
   "krone.short.king": "7 uguali",
   "krone.short.queen": "con il Re",
+  // the seat's part of the result, on the result screen
+  "krone.breakdown.king": "Re",
+  "krone.breakdown.queen": "Regina",
+  "krone.breakdown.final": "turno conclusivo",
 };
 
 const de = {
@@ -461,6 +469,10 @@ const de = {
   "krone.short.general": "6 gleiche",
   "krone.short.king": "7 gleiche",
   "krone.short.queen": "mit König",
+  // the seat's part of the result, on the result screen
+  "krone.breakdown.king": "König",
+  "krone.breakdown.queen": "Königin",
+  "krone.breakdown.final": "Schlussrunde",
 };
 
 export default { en, it, de };

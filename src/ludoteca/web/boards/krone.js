@@ -4,13 +4,27 @@
 
 import { h, s } from "../core/dom.js";
 import { addCatalog, getLanguage, t } from "../core/i18n.js";
-import { ensureCss, logLength, nameOf, playsOnClick, redraw } from "../core/board-kit.js";
+import { ensureCss, keepFocus, logLength, nameOf, playsOnClick } from "../core/board-kit.js";
+import { createMoveSender } from "../core/move-sender.js";
 import catalog from "./krone.i18n.js";
 import * as L from "./krone-logic.js";
 
 addCatalog(catalog);
 
 export const cssUrl = new URL("./krone.css", import.meta.url).href;
+
+/** One seat's part of the result, for the result screen: King, Queen, the final round. */
+export function breakdown(result, seat) {
+  const d = result.details || {};
+  const out = [];
+  if (d.king === seat) out.push([t("krone.breakdown.king"), "♔"]);
+  if (d.queen === seat) out.push([t("krone.breakdown.queen"), "♕"]);
+  const final = d.final_round && d.final_round[seat];
+  // A seat that passed in the final round has "pass" there, not a group of dice.
+  if (final === "pass") out.push([t("krone.breakdown.final"), t("krone.passed")]);
+  else if (Array.isArray(final)) out.push([t("krone.breakdown.final"), `${final[0]} × ${final[1]}`]);
+  return out;
+}
 
 const NUMERALS = ["0", "I", "II", "III", "IV", "V"];
 const PIPS = {
@@ -54,7 +68,7 @@ export function createBoard(root, ctx) {
   let sel = L.emptySelection();
   let shownLog = 0; // log length at the previous update: what is new gets animated
   let fresh = false;
-  let busy = false;
+  const sender = createMoveSender(ctx, () => render());
   let info = null; // the card whose details the info line shows
 
   const name = (seat) => nameOf(ctx, seat, t("krone.seat", { n: seat + 1 }));
@@ -91,24 +105,16 @@ export function createBoard(root, ctx) {
     else render();
   }
 
-  async function play(text) {
-    if (!text || busy || !view.legal_moves.includes(text)) return;
-    busy = true;
+  /** Send a legal move: the board holds still until the view that answers it. */
+  function play(text) {
+    if (!sender.send(view, text)) return;
+    sel = L.emptySelection();
     render();
-    try {
-      await ctx.play(text);
-      sel = L.emptySelection();
-    } catch (error) {
-      if (ctx.onError) ctx.onError(String(error?.message || error));
-    } finally {
-      busy = false;
-      render();
-    }
   }
 
   function render() {
     if (!view) return;
-    redraw(root, () => layout());
+    keepFocus(root, () => root.replaceChildren(layout()));
   }
 
   // -- the court -------------------------------------------------------------------------
@@ -203,7 +209,7 @@ export function createBoard(root, ctx) {
     else extra.push(gone ? t("krone.noneLeft") : t("krone.left", { n: left }));
     if (canTake) extra.push(t("krone.takeable"));
     const cls = ["kk-card", `row-${rowOf(id)}`, gone && "gone", canTake && "takeable", chosen && "chosen", isLast && "last", isLast && fresh && "fresh"];
-    const clickable = mine && canTake && !busy;
+    const clickable = mine && canTake && !sender.busy;
     return h(
       clickable ? "button" : "div",
       {
@@ -278,7 +284,7 @@ export function createBoard(root, ctx) {
 
   function dieButton(d, i, mode) {
     const mine = L.myTurn(view);
-    const pickable = mine && !busy && mode && L.canPick(view, sel, i, comps);
+    const pickable = mine && !sender.busy && mode && L.canPick(view, sel, i, comps);
     const tip = [d.changed ? t("krone.dieChanged", { from: d.from, value: d.value }) : t("krone.dieTip", { value: d.value })];
     if (pickable) tip.push(mode === "keep" ? t("krone.dieKeep") : t("krone.dieReroll"));
     const rolled = rolledMarks[i];
@@ -314,7 +320,7 @@ export function createBoard(root, ctx) {
       "button",
       {
         class: `kk-arrow ${dir > 0 ? "up" : "down"}`,
-        disabled: !next || busy,
+        disabled: !next || sender.busy,
         title: label,
         "aria-label": label,
         "data-key": key,
@@ -393,7 +399,7 @@ export function createBoard(root, ctx) {
     const used = view.position.turn.seat === seat ? new Set(view.position.turn.used) : new Set();
     const keys = copyKeys(held);
     const chips = held.map((id, n) => {
-      const can = usable.has(id) && !busy;
+      const can = usable.has(id) && !sender.busy;
       const chosen = sel.card === id;
       const extra = [used.has(id) ? t("krone.used") : can ? t("krone.canUse") : null].filter(Boolean);
       return h(
@@ -436,7 +442,7 @@ export function createBoard(root, ctx) {
       "details",
       { class: "kk-all" },
       h("summary", { "data-key": "all-summary" }, t("krone.allMoves", { n: view.legal_moves.length })),
-      h("div", { class: "kk-all-body" }, select, h("button", { "data-key": "all-play", disabled: busy, onclick: () => play(select.value) }, t("krone.play"))),
+      h("div", { class: "kk-all-body" }, select, h("button", { "data-key": "all-play", disabled: sender.busy, onclick: () => play(select.value) }, t("krone.play"))),
     );
   }
 
@@ -449,15 +455,15 @@ export function createBoard(root, ctx) {
     if (mine) {
       const needsOk = sel.card || sel.buy || sel.picked.length || a.keeps.length || a.buys.length;
       if (needsOk) {
-        buttons.push(h("button", { class: "primary kk-ok", disabled: !pending || busy, "data-key": "ok", title: pending ? pendingText(pending) : "", onclick: () => play(pending) }, t("krone.ok")));
+        buttons.push(h("button", { class: "primary kk-ok", disabled: !pending || sender.busy, "data-key": "ok", title: pending ? pendingText(pending) : "", onclick: () => play(pending) }, t("krone.ok")));
       }
-      if (a.roll && !sel.card && !sel.buy) buttons.push(h("button", { class: sel.picked.length ? "" : "primary", "data-key": "roll", disabled: busy, title: t("krone.rollTip"), onclick: () => play("roll") }, t("krone.roll")));
-      if (a.pass && !sel.card) buttons.push(h("button", { "data-key": "pass", disabled: busy, title: t("krone.passTip"), onclick: () => play("pass") }, t("krone.pass")));
+      if (a.roll && !sel.card && !sel.buy) buttons.push(h("button", { class: sel.picked.length ? "" : "primary", "data-key": "roll", disabled: sender.busy, title: t("krone.rollTip"), onclick: () => play("roll") }, t("krone.roll")));
+      if (a.pass && !sel.card) buttons.push(h("button", { "data-key": "pass", disabled: sender.busy, title: t("krone.passTip"), onclick: () => play("pass") }, t("krone.pass")));
       if (a.end && !sel.card && !sel.buy) {
         const final = Boolean(view.position.final_round);
-        buttons.push(h("button", { class: !a.buys.length ? "primary" : "", "data-key": "end", disabled: busy, onclick: () => play("end") }, final ? t("krone.endFinal") : t("krone.end")));
+        buttons.push(h("button", { class: !a.buys.length ? "primary" : "", "data-key": "end", disabled: sender.busy, onclick: () => play("end") }, final ? t("krone.endFinal") : t("krone.end")));
       }
-      if (sel.card || sel.buy || sel.picked.length) buttons.push(h("button", { "data-key": "cancel", disabled: busy, onclick: () => setSel(L.emptySelection()) }, t("krone.cancel")));
+      if (sel.card || sel.buy || sel.picked.length) buttons.push(h("button", { "data-key": "cancel", disabled: sender.busy, onclick: () => setSel(L.emptySelection()) }, t("krone.cancel")));
     }
     return h(
       "div",
@@ -527,7 +533,7 @@ export function createBoard(root, ctx) {
       }
       const keys = copyKeys(heldCards(seat));
       // As on Brettspielwelt, a card is used by clicking it in its holder's list too.
-      const usable = seat === view.seat && !busy ? new Set(L.usableCards(view)) : new Set();
+      const usable = seat === view.seat && !sender.busy ? new Set(L.usableCards(view)) : new Set();
       const chips = heldCards(seat).map((id, n) => {
         const can = usable.has(id);
         return h(
@@ -625,6 +631,7 @@ export function createBoard(root, ctx) {
       fresh = view !== null && length > shownLog;
       shownLog = length;
       view = next;
+      sender.viewed();
       render();
     },
     destroy() {

@@ -1,5 +1,7 @@
 // Small pieces every board needs: its stylesheet once, redrawing without losing the
-// keyboard focus, and the length of the whole log.
+// keyboard focus, whether a click plays, the length of the whole log, a seat's name. The
+// contract itself (what a board is, whose turn) is core/board-contract.js; sending a move
+// is core/move-sender.js.
 
 /** Add <link rel="stylesheet" href=url> to the document once. */
 export function ensureCss(url) {
@@ -11,16 +13,19 @@ export function ensureCss(url) {
 }
 
 /**
- * Replace what `root` shows by `build()`; the element that had the focus (found again by
- * its data-key) gets it back, so a keyboard player does not lose their place.
+ * The one focus keeper of the boards: run `draw()`, which replaces what `root` shows, and
+ * give the keyboard focus back to the element that had it, found again by its `data-key`
+ * (a board gives every element one can focus a key that stays the same across redraws),
+ * so a keyboard player does not lose their place.
  */
-export function redraw(root, build) {
+export function keepFocus(root, draw) {
   const active = document.activeElement;
-  const key = active && root.contains(active) ? active.dataset.key : undefined;
-  root.replaceChildren(build());
+  const holder = active && root.contains(active) ? active.closest("[data-key]") : null;
+  const key = holder && root.contains(holder) ? holder.dataset.key : undefined;
+  draw();
   if (key === undefined) return;
   const again = [...root.querySelectorAll("[data-key]")].find((el) => el.dataset.key === key);
-  if (again && !again.disabled) again.focus({ preventScroll: true });
+  if (again && !again.disabled && again !== document.activeElement) again.focus({ preventScroll: true });
 }
 
 /**

@@ -3,6 +3,7 @@
 // that point: a spectator's, or their own seat's if they played (never another hand).
 
 import { post } from "../core/api.js";
+import { loadBoard } from "../core/board-loader.js";
 import { fill, h } from "../core/dom.js";
 import { addCatalog, dateText, t } from "../core/i18n.js";
 import { setupChrome } from "../screens/chrome.js";
@@ -56,6 +57,8 @@ async function show() {
   }
   const game = games.find((g) => g.id === summary.game);
   document.title = `${gameName(game)} · ${t("history.match", { id: summary.id })} · ludoteca`;
+  // The board first: the result's breakdown is its, and its catalog names the parts.
+  const boardModule = await loadBoard(summary.game);
   const names = summary.names.map((name, seat) => seatName(name) ?? t("table.seat", { n: seat + 1 }));
   const boardBox = h("div", { id: "board", class: "board-host" });
   const slider = h("input", {
@@ -73,7 +76,7 @@ async function show() {
       h("a", { href: `/rules/${summary.game}` }, t("nav.rules")),
       summary.document ? h("a", { href: `/api/matches/${summary.id}/document`, download: "", "data-action": "download", title: t("history.documentTip") }, t("history.document")) : null,
       summary.you === null ? h("span", { class: "muted" }, t("history.spectator")) : h("span", { class: "muted" }, t("history.yourSeat"))),
-    summary.result ? resultPanel(summary.game, summary.result, names, summary.you, null) : null,
+    summary.result ? resultPanel(boardModule.breakdown, summary.result, names, summary.you, null) : null,
     h("section", { class: "panel replay-controls", role: "toolbar", "aria-label": t("history.replay") },
       control("first", "|◀", t("history.first"), () => startFrom(step, opening)),
       control("back", "◀", t("history.back"), () => step - 1),
@@ -85,8 +88,7 @@ async function show() {
       h("div", {}, boardBox),
       h("section", { class: "panel" }, h("h2", {}, t("history.moves")), moveList))));
 
-  const { createBoard } = await import(`/static/boards/${summary.game}.js`);
-  board = createBoard(boardBox, { seat: summary.you, names, components: game.components, play: async () => {} });
+  board = boardModule.createBoard(boardBox, { seat: summary.you, names, components: game.components, play: async () => {} });
   whole = await viewAt(summary.moves);
   opening = openingStep(whole.log);
   fill(moveList, ...whole.log.map((entry, index) => {

@@ -1,6 +1,7 @@
 // The result of a finished match: places, names, scores and each seat's breakdown in the
-// game's own terms, with the rematch button beside it. It is the one result at a table and
-// on a match page: a board's own result panel is for the board shown alone (room.css).
+// game's own terms (its board's `breakdown`), with the rematch button beside it. It is the
+// one result at a table and on a match page: a board's own result panel is for the board
+// shown alone (room.css).
 
 import { h } from "../core/dom.js";
 import { t } from "../core/i18n.js";
@@ -15,47 +16,6 @@ export function places(result) {
   });
 }
 
-/** One seat's breakdown as [label, value] pairs, by game. */
-export function breakdown(game, result, seat) {
-  const d = result.details || {};
-  switch (game) {
-    case "krone": {
-      const out = [];
-      if (d.king === seat) out.push([t("result.krone.king"), "♔"]);
-      if (d.queen === seat) out.push([t("result.krone.queen"), "♕"]);
-      const final = d.final_round && d.final_round[seat];
-      if (final) out.push([t("result.krone.final"), `${final[0]} × ${final[1]}`]);
-      return out;
-    }
-    case "keltis": {
-      const p = d.players && d.players[seat];
-      if (!p) return [];
-      const rows = Object.values(p.rows).reduce((sum, row) => sum + row.points, 0);
-      return [
-        [t("result.keltis.rows"), rows],
-        [t("result.keltis.pointRow"), p.point_row.points],
-        [t("result.keltis.stones"), p.wish_stones.points],
-      ];
-    }
-    case "kingdomino": {
-      const sheet = d.sheets && d.sheets[seat];
-      if (!sheet) return [];
-      const out = [[t("result.kingdomino.properties"), sheet.property_points]];
-      if (sheet.middle_kingdom) out.push([t("result.kingdomino.middle"), sheet.middle_kingdom]);
-      if (sheet.harmony) out.push([t("result.kingdomino.harmony"), sheet.harmony]);
-      out.push([t("result.kingdomino.largest"), sheet.largest_property], [t("result.kingdomino.crowns"), sheet.crowns]);
-      return out;
-    }
-    case "cronberg": {
-      if (!d.before_final_scoring) return [];
-      const final = (d.final_scoring || []).filter((row) => row.seat === seat).reduce((sum, row) => sum + row.points, 0);
-      return [[t("result.cronberg.play"), d.before_final_scoring[seat]], [t("result.cronberg.final"), final]];
-    }
-    default:
-      return [];
-  }
-}
-
 /** Per seat, what the room adds to the game's result: resigned, or a bot played on. */
 export function seatNotes(result) {
   const notes = {};
@@ -64,8 +24,11 @@ export function seatNotes(result) {
   return notes;
 }
 
-/** The result panel; `extra` (buttons) goes below the list. */
-export function resultPanel(game, result, names, you, extra) {
+/**
+ * The result panel; `extra` (buttons) goes below the list. `breakdown` is the board's
+ * (core/board-contract.js): each seat's part of the result in the game's own terms.
+ */
+export function resultPanel(breakdown, result, names, you, extra) {
   if (result.aborted) {
     return h("section", { class: "result panel aborted", role: "status", "aria-live": "polite" },
       h("h2", {}, t("result.title")), h("p", {}, t("result.aborted")), extra);
@@ -78,7 +41,7 @@ export function resultPanel(game, result, names, you, extra) {
   h("span", { class: "place" }, t("result.place", { n: place })),
   h("span", { class: "who" }, names[seat] ?? t("table.seat", { n: seat + 1 })),
   result.scores ? h("span", { class: "score" }, t("result.points", { n: result.scores[seat] })) : null,
-  h("span", { class: "parts muted small" }, breakdown(game, result, seat).map(([label, value]) => `${label} ${value}`).join(" · ")),
+  h("span", { class: "parts muted small" }, breakdown(result, seat).map(([label, value]) => `${label} ${value}`).join(" · ")),
   notes[seat] ? h("span", { class: "note small" }, notes[seat]) : null)));
   const winners = result.ranking[0].map((seat) => names[seat] ?? t("table.seat", { n: seat + 1 }));
   const headline = winners.length > 1 ? t("result.shared", { names: winners.join(", ") }) : t("result.wins", { name: winners[0] });

@@ -3,6 +3,7 @@
 // words and the table chat. It draws what the table state says; it never changes it:
 // every action is a message to the server, whose answer comes back as an event.
 
+import { loadBoard, loadedBoard } from "../core/board-loader.js";
 import { fill, h } from "../core/dom.js";
 import { t } from "../core/i18n.js";
 import { confirmEveryMove } from "../core/preferences.js";
@@ -192,12 +193,20 @@ export function createTableScreen(root, ctx) {
         : info.host === ctx.me() ? t("table.youStart") : t("table.waitHost", { name: info.host ?? "—" });
       fill(noticeBox, h("p", { class: "panel waiting" }, text, " ", h("span", { class: "muted small" }, t("table.commandsHint"))));
     } else if (state.view && state.view.result) {
+      // The breakdown is the board's: the result waits for its module (at once once loaded).
+      const module = loadedBoard(info.game);
+      if (!module) {
+        const drawn = state;
+        fill(noticeBox);
+        loadBoard(info.game).then(() => { if (state === drawn) drawNotice(); }, () => {});
+        return;
+      }
       const extra = h("div", { class: "buttons" },
         actions(state, ctx.me()).includes("rematch")
           ? h("button", { class: "primary", "data-action": "rematch-result", onclick: () => ctx.send({ t: "rematch", table: state.id }) }, t("table.rematch"))
           : null,
         info.match ? h("a", { class: "button-link", href: `/matches/${info.match}`, target: "_blank", rel: "noopener", "data-action": "replay" }, t("table.replay")) : null);
-      fill(noticeBox, resultPanel(info.game, state.view.result, names(), state.you, extra));
+      fill(noticeBox, resultPanel(module.breakdown, state.view.result, names(), state.you, extra));
     } else {
       fill(noticeBox);
     }
@@ -216,7 +225,7 @@ export function createTableScreen(root, ctx) {
       board?.destroy();
       board = null;
       boardKey = key;
-      const mine = (loading = import(`/static/boards/${state.view.game}.js`));
+      const mine = (loading = loadBoard(state.view.game));
       const module = await mine;
       if (loading !== mine || boardKey !== key) return;
       board = module.createBoard(boardBox, {

@@ -1,0 +1,191 @@
+"""The cost of the adapter: ``ludoteca bench --openspiel``.
+
+Per game and player count: the sizes OpenSpiel is told (distinct actions, chance
+outcomes), the largest legal set of one random playout, and three speeds, each for
+``seconds``:
+
+- random steps through the engine (``legal_moves`` and ``play``, ``play_chance`` for
+  chance) and through the adapter (``legal_actions`` and ``apply_action``,
+  ``chance_outcomes`` for chance), a new match when one ends; both count chance events
+  as steps, so their ratio is what playing through OpenSpiel costs;
+- OpenSpiel's ``random_sim_test`` with serialization, its steps counted by the state
+  checker it calls at every step. Krone's starts from the taking of the King (the match
+  before it played by the game's simple strategy, outside the clock): from the opening,
+  uniform random play runs to thousands of moves (docs/research.md, Conformance).
+
+It lives beside the adapter rather than among ``ludoteca.tools``: the tools and the
+adapter are rooms of one layer, which do not import each other.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from dataclasses import asdict, dataclass
+from typing import Any
+
+import pyspiel
+
+from ludoteca.engine import CHANCE, Game
+from ludoteca.games.krone.state import KroneState
+
+from . import LudotecaGame
+
+#: a random playout for the largest legal set stops here (Krone's may run to thousands)
+PLAYOUT_MOVES = 5000
+#: random steps between looks at the clock, the same for engine and adapter
+CHUNK = 100
+#: random steps of one match before a new one begins, for engine and adapter alike:
+#: Krone's random matches run to thousands of moves and grow slower as the dice pile
+#: up, so without a bound its rates would depend on how long they were measured
+MATCH_STEPS = 3000
+
+
+@dataclass(frozen=True)
+class AdapterFigure:
+    game: str
+    players: int
+    #: OpenSpiel's ``num_distinct_actions`` and ``max_chance_outcomes``
+    actions: int
+    chance_outcomes: int
+    #: the most legal moves at one decision of a random playout (cut at PLAYOUT_MOVES)
+    largest_legal_set: int
+    #: random steps a second, chance events included
+    engine_steps_per_second: float
+    adapter_steps_per_second: float
+    #: steps a second of OpenSpiel's random_sim_test with serialization
+    random_sim_test_steps_per_second: float
+
+    @property
+    def cost(self) -> float:
+        """How many times slower a random step is through the adapter."""
+        return self.engine_steps_per_second / self.adapter_steps_per_second
+
+    def to_json(self) -> dict[str, object]:
+        data: dict[str, object] = asdict(self)
+        for key in (
+            "engine_steps_per_second",
+            "adapter_steps_per_second",
+            "random_sim_test_steps_per_second",
+        ):
+            data[key] = round(getattr(self, key))
+        data["cost"] = round(self.cost, 2)
+        return data
+
+
+def measure(game: Game, players: int, seconds: float, seed: int = 1) -> AdapterFigure:
+    """The adapter's figures for ``game`` at ``players``, each speed over ``seconds``
+    (at least one chunk of steps, one simulation, however short the time)."""
+    rng = random.Random(seed)
+    spiel = pyspiel.load_game(f"python_ludoteca_{game.id}(players={players})")
+    return AdapterFigure(
+        game.id,
+        players,
+        spiel.num_distinct_actions(),
+        spiel.max_chance_outcomes(),
+        largest_legal_set(game, players, rng),
+        *step_rates(game, spiel, seconds, rng),
+        random_sim_test_rate(spiel, seconds, rng),
+    )
+
+
+def largest_legal_set(game: Game, players: int, rng: random.Random) -> int:
+    match = game.new_match(players)
+    largest = 0
+    for _ in range(PLAYOUT_MOVES):
+        if match.is_over:
+            break
+        if match.to_move is CHANCE:
+            match.play_chance(rng)
+        else:
+            moves = match.legal_moves()
+            largest = max(largest, len(moves))
+            match.play(rng.choice(moves))
+    return largest
+
+
+def step_rates(game: Game, spiel: Any, seconds: float, rng: random.Random) -> tuple[float, float]:
+    """Random steps a second through the engine and through the adapter.
+
+    They take turns, a chunk of steps each, until ``seconds`` have passed, so that a burst
+    of other work on the machine slows both alike and their ratio holds. One chunk of
+    each runs untimed first: what a process works out the first time (move texts, the
+    index of actions) would otherwise fall on whichever is timed first.
+    """
+    players = spiel.num_players()
+    match = game.new_match(players)
+    state = spiel.new_initial_state()
+    steps = [0, 0]  # of the match and the state being played
+
+    def engine() -> None:
+        nonlocal match
+        for _ in range(CHUNK):
+            if match.is_over or steps[0] == MATCH_STEPS:
+                match, steps[0] = game.new_match(players), 0
+            steps[0] += 1
+            if match.to_move is CHANCE:
+                match.play_chance(rng)
+            else:
+                match.play(rng.choice(match.legal_moves()))
+
+    def adapter() -> None:
+        nonlocal state
+        for _ in range(CHUNK):
+            if state.is_terminal() or steps[1] == MATCH_STEPS:
+                state, steps[1] = spiel.new_initial_state(), 0
+            steps[1] += 1
+            if state.is_chance_node():
+                actions, chances = zip(*state.chance_outcomes(), strict=True)
+                state.apply_action(rng.choices(actions, chances)[0])
+            else:
+                state.apply_action(rng.choice(state.legal_actions()))
+
+    engine()
+    adapter()
+    spent = [0.0, 0.0]
+    chunks = 0
+    started = time.perf_counter()
+    while chunks == 0 or time.perf_counter() - started < seconds:
+        for index, chunk in enumerate((engine, adapter)):
+            began = time.perf_counter()
+            chunk()
+            spent[index] += time.perf_counter() - began
+        chunks += 1
+    return chunks * CHUNK / spent[0], chunks * CHUNK / spent[1]
+
+
+def random_sim_test_rate(spiel: Any, seconds: float, rng: random.Random) -> float:
+    """Steps a second of ``random_sim_test`` (with serialization), one simulation after
+    another until ``seconds`` have passed."""
+    start = king_taken(spiel, rng) if spiel.ludoteca_game.id == "krone" else None
+    steps = 0
+
+    def count(state: Any) -> None:
+        nonlocal steps
+        steps += 1
+
+    started = time.perf_counter()
+    while True:
+        pyspiel.random_sim_test(
+            spiel, num_sims=1, serialize=True, verbose=False,
+            state_checker_fn=count, specific_initial_state=start,
+        )  # fmt: skip
+        elapsed = time.perf_counter() - started
+        if elapsed >= seconds:
+            return steps / elapsed
+
+
+def king_taken(spiel: LudotecaGame, rng: random.Random) -> Any:
+    """A Krone state just after the King is taken, the match before it played by the
+    game's simple strategy."""
+    krone = spiel.ludoteca_game
+    match = krone.new_match(spiel.num_players())
+    while not isinstance(match.state, KroneState) or match.state.king_buyer is None:
+        if match.to_move is CHANCE:
+            match.play_chance(rng)
+        else:
+            match.play(krone.simple_move(match.state, rng))
+    state = spiel.new_initial_state()
+    for entry in match.log:
+        state.apply_action(spiel.actions.encode(entry.move, state.match.state))
+    return state
