@@ -229,8 +229,8 @@ def test_games_lists_names_counts_and_options():
     assert "2 players only" in out
     assert "default false" in out
     data = json.loads(runner.invoke(app, ["games", "--json"]).output)
-    assert [g["id"] for g in data] == ludoteca.games()
-    assert data[ludoteca.games().index("kingdomino")]["options"][0]["default"] is False
+    assert [g["id"] for g in data] == ludoteca.game_ids()
+    assert data[ludoteca.game_ids().index("kingdomino")]["options"][0]["default"] is False
 
 
 COMMANDS = [

@@ -4,8 +4,8 @@
 >>> m = ludoteca.game("krone").new_match(players=3)
 """
 
-# Importing the package registers every game; ``ludoteca.games`` is that package, and
-# calling it lists the games' ids (games/__init__.py).
+# Importing the package of the games registers every game.
+import types
 from collections.abc import Mapping
 from typing import Any, cast
 
@@ -29,8 +29,29 @@ from .engine.serialization import parse as _parse_document
 
 __version__ = "0.1.0"
 
-#: The package of the games' rules, which lists the games' ids when called.
-games = cast(_games.GamePackage, _games)
+
+def game_ids() -> list[str]:
+    """The ids of every game, sorted."""
+    return _registry.ids()
+
+
+class _GamesPackage(types.ModuleType):
+    """``ludoteca.games``, the package of the games' rules, which answers a call with
+    ``game_ids()``: ``ludoteca.games()``, the spelling before ``game_ids``, keeps working."""
+
+    def __call__(self) -> list[str]:
+        return game_ids()
+
+
+# The old spelling needs one object that is both the package (``ludoteca.games.krone``
+# and ``import ludoteca.games.krone.costs as costs`` walk the attributes from
+# ``ludoteca``) and callable. A function of that name would hide the package; an object
+# standing in for it would not be the module that ``import ludoteca.games`` gives. Python
+# looks ``__call__`` up on the type, so the package's type is what has to answer: giving
+# a module a subclass of ``ModuleType`` is how the language reference customises one.
+_games.__class__ = _GamesPackage
+#: The package of the games' rules; called, the games' ids (the old spelling of ``game_ids()``).
+games = cast(_GamesPackage, _games)
 
 
 def game(game_id: str) -> Game:
@@ -64,6 +85,7 @@ __all__ = [
     "StateError",
     "UnknownGame",
     "game",
+    "game_ids",
     "games",
     "load",
 ]

@@ -10,9 +10,9 @@ from ludoteca.games.kingdomino.moves import Place
 from ludoteca.games.kingdomino.strategy import dead_squares, placement_value
 from ludoteca.games.krone.strategy import greedy_move
 
-from ..games.cronberg.positions import load, position
-from ..games.kingdomino.support import build, square
-from ..games.krone.util import dice_phase
+from ..games.cronberg.helpers import load, position
+from ..games.kingdomino.helpers import build, square
+from ..games.krone.helpers import dice_phase
 
 RNG = random.Random(0)
 
@@ -40,7 +40,7 @@ def test_krone_greedy_brings_in_the_die_of_its_group_before_ending():
 
 
 def test_krone_greedy_plays_to_beat_the_standing_best_in_the_final_round():
-    from ..games.krone.util import table
+    from ..games.krone.helpers import table
 
     m = table(
         players=2, seat=0,

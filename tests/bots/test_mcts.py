@@ -15,7 +15,7 @@ from ludoteca.games.krone.strategy import (
     search_move,
 )
 
-from ..games.krone.util import dice_phase
+from ..games.krone.helpers import dice_phase
 
 
 def keltis_at_play(seed=1):

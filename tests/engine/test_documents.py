@@ -78,7 +78,7 @@ def test_to_json_is_json_ready_data_for_match_and_result_alike():
 
 
 def test_ludoteca_load_picks_the_game_from_the_document():
-    for game_id in ludoteca.games():
+    for game_id in ludoteca.game_ids():
         m = ludoteca.game(game_id).new_match(2)
         loaded = ludoteca.load(json.dumps(m.to_json()))
         assert loaded.game.id == game_id

@@ -1,19 +1,22 @@
 """The public entry points of the library."""
 
+import sys
+
 import pytest
 
 import ludoteca
 
 
-def test_games_lists_registered_ids_sorted():
-    ids = ludoteca.games()
+def test_game_ids_lists_registered_ids_sorted():
+    ids = ludoteca.game_ids()
     assert "krone" in ids
     assert ids == sorted(ids)
 
 
 def test_the_games_package_imports_in_every_form_and_lists_the_games_when_called():
-    # ludoteca.games is both the list of ids and the package of the rules: the usual
-    # import forms, which walk the package's attributes, must reach the modules.
+    # ludoteca.games is the package of the rules and, called, the list of ids (the
+    # spelling before ludoteca.game_ids(), kept working): the usual import forms, which
+    # walk the package's attributes, must reach the modules.
     import ludoteca.games.kingdomino.study as study
     import ludoteca.games.krone.costs as costs
 
@@ -22,6 +25,8 @@ def test_the_games_package_imports_in_every_form_and_lists_the_games_when_called
     assert study.score_kingdom("C W1 W .").properties[0].crowns == 1
     assert ludoteca.games.krone.GAME is ludoteca.game("krone")
     assert ludoteca.games() == ["cronberg", "keltis", "kingdomino", "krone"]
+    assert ludoteca.games() == ludoteca.game_ids()
+    assert sys.modules["ludoteca.games"] is ludoteca.games
 
 
 def test_game_by_id_and_unknown_ids():
@@ -55,7 +60,7 @@ def test_the_design_example_runs():
 
 
 def test_a_move_shows_its_notation_in_repr():
-    for game_id in ludoteca.games():
+    for game_id in ludoteca.game_ids():
         match = ludoteca.game(game_id).new_match(2)
         while match.to_move is ludoteca.CHANCE:
             match.play(match.chance_outcomes()[0][0])
@@ -64,7 +69,7 @@ def test_a_move_shows_its_notation_in_repr():
 
 
 def test_printing_a_match_shows_the_table_as_the_terminal_does():
-    for game_id in ludoteca.games():
+    for game_id in ludoteca.game_ids():
         match = ludoteca.game(game_id).new_match(2)
         assert str(match) == match.game.render(match.view(None))
         assert str(match).strip()
@@ -76,7 +81,7 @@ def test_games_have_their_own_names_and_the_editions_names():
     assert krone.full_name() == "Um Krone und Kragen (To Court the King)"
     assert krone.full_name("de") == "Um Krone und Kragen"
     assert ludoteca.game("keltis").title == "Keltis: Das Kartenspiel"
-    for game_id in ludoteca.games():
+    for game_id in ludoteca.game_ids():
         described = ludoteca.game(game_id).describe()
         assert set(described["names"]) == {"en", "it", "de"}
         assert described["title"]

@@ -56,7 +56,7 @@ def read(game: str, language: str) -> Sections:
     return parser
 
 
-@pytest.mark.parametrize("game", ludoteca.games())
+@pytest.mark.parametrize("game", ludoteca.game_ids())
 def test_every_language_has_the_same_sections_none_empty_and_truly_translated(game: str):
     pages = {language: read(game, language) for language in LANGUAGES}
     english = pages["en"]
@@ -108,7 +108,7 @@ def test_pages_in_chromium_in_every_language_name_every_card_and_tile(
 ):
     SHOTS.mkdir(parents=True, exist_ok=True)
     server = start_room()
-    for game in ludoteca.games():
+    for game in ludoteca.game_ids():
         for language in LANGUAGES:
             phone = language == "it"
             context = browser.new_context(
@@ -144,5 +144,5 @@ def test_pages_in_chromium_in_every_language_name_every_card_and_tile(
     page.goto(f"{server.http}/rules/chess")
     page.wait_for_selector(".missing")
     assert re.search("chess", page.inner_text(".missing"))
-    assert page.locator(".games a").count() == len(ludoteca.games())
+    assert page.locator(".games a").count() == len(ludoteca.game_ids())
     page.close()

@@ -130,6 +130,26 @@ class Game(ABC):
         """A position from its JSON form; raises ``PositionError`` if it is impossible."""
 
     @abstractmethod
+    def dump_position(self, state: State) -> dict[str, Any]:
+        """The complete position of ``state`` (hidden information included: it is for
+        storage), JSON-ready, in the game's documented format: what ``load_position``
+        reads back."""
+
+    def is_position(self, state: State, data: object) -> bool:
+        """Whether ``data`` is exactly the position of ``state`` as ``dump_position``
+        writes it.
+
+        Loading a document with a position asks this once; a game whose positions are
+        costly to write may answer without writing one (Cronberg does).
+        """
+        return self.dump_position(state) == data
+
+    @abstractmethod
+    def view(self, state: State, seat: int | None) -> dict[str, Any]:
+        """What ``seat`` (None: a spectator) may see of the position of ``state``,
+        JSON-ready: the ``position`` of ``Match.view``, which ``render`` shows."""
+
+    @abstractmethod
     def simple_move(self, state: State, rng: random.Random) -> Move:
         """A quick, reasonable move for the seat to move: the policy of ``simulate``."""
 

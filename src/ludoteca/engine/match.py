@@ -219,7 +219,7 @@ class Match:
 
     def position(self) -> dict[str, Any]:
         """The complete current position (with hidden information) in the documented form."""
-        return self._state.to_json()
+        return self.game.dump_position(self._state)
 
     def view(self, seat: int | None, since: int = 0) -> dict[str, Any]:
         """What ``seat`` (None: a spectator) may know: position, log, its legal moves.
@@ -239,7 +239,7 @@ class Match:
             "options": dict(self.options),
             "seat": seat,
             "to_move": actor_to_json(actor),
-            "position": self._state.view(seat),
+            "position": self.game.view(self._state, seat),
             "log_from": since,
             "log": self._shown_to(seat)[since:],
             "legal_moves": (

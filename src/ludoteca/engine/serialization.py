@@ -160,7 +160,7 @@ def _compare(match: Match, position: object) -> None:
     A hand-written position may leave out fields that have defaults; it is compared after
     the game has filled them in, so only a real difference is reported.
     """
-    if match.state.is_position(position):
+    if match.game.is_position(match.state, position):
         return
     replayed = json.loads(json.dumps(match.position()))
     if replayed == position:
@@ -168,7 +168,8 @@ def _compare(match: Match, position: object) -> None:
     if not isinstance(position, dict):
         raise PositionError("'position' must be an object")
     try:
-        given = match.game.load_position(position, match.players, match.options).to_json()
+        game = match.game
+        given = game.dump_position(game.load_position(position, match.players, match.options))
     except PositionError as error:
         raise PositionError(f"the position does not match the log: {error}") from None
     where = _first_difference(replayed, json.loads(json.dumps(given)), "position")

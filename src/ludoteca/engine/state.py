@@ -6,8 +6,11 @@ turn it is, logs every move and builds views. The division of labour:
 * ``check(move)`` raises ``IllegalMove`` with a message that says what was wrong and what
   is allowed, and changes nothing; ``apply(move)`` is only called after ``check`` passed.
 * ``secret(move)`` says, before the move is applied, who may see it in the log.
-* ``to_json()`` is the complete position in the documented format; ``view(seat)`` is the
-  part of it that ``seat`` may see.
+
+A state is rules only, as in OpenSpiel: how a position is written, read and seen by a
+seat are the ``Game``'s (``dump_position``, ``load_position``, ``view``), beside it in the
+game's ``position.py`` and ``view.py``, which build on the state and not the other way
+round.
 """
 
 from __future__ import annotations
@@ -15,7 +18,7 @@ from __future__ import annotations
 import random
 from abc import ABC, abstractmethod
 from fractions import Fraction
-from typing import Any, Self
+from typing import Self
 
 from .chance import Actor
 from .log import Secret
@@ -67,27 +70,11 @@ class State(ABC):
     def copy(self) -> Self:
         """An independent copy."""
 
-    @abstractmethod
-    def to_json(self) -> dict[str, Any]:
-        """The complete position, JSON-ready, in the game's documented format."""
-
-    def is_position(self, data: object) -> bool:
-        """Whether ``data`` is exactly this position as ``to_json`` writes it.
-
-        Loading a document with a position asks this once; a game whose positions are
-        costly to write may answer without writing one (Cronberg does).
-        """
-        return self.to_json() == data
-
-    @abstractmethod
-    def view(self, seat: int | None) -> dict[str, Any]:
-        """What ``seat`` (None: a spectator) may see of the position, JSON-ready."""
-
     def determinize(self, seat: int | None, rng: random.Random) -> Self:
         """A position ``seat`` cannot tell from this one, with every hidden item drawn anew.
 
         Games without hidden information return a copy. Bots that sample hidden
         information (ISMCTS) use this, and the conformance suite checks that the view of
-        ``seat`` does not change.
+        ``seat`` (``Game.view``) does not change.
         """
         return self.copy()

@@ -7,7 +7,7 @@ import ludoteca
 from ludoteca.games.cronberg.board import BOARD
 from ludoteca.games.cronberg.components import LAYOUT, TILES
 
-from .positions import closing, lay
+from .helpers import closing, lay
 
 COMPONENTS = ludoteca.game("cronberg").components()
 

@@ -7,7 +7,7 @@ from ludoteca import CHANCE
 from ludoteca.engine.chance import draw_probabilities
 from ludoteca.games.cronberg.components import TILES
 
-from .positions import GAME, lay
+from .helpers import GAME, lay
 
 
 def same_tiles_drawn_in_two_orders():
@@ -58,4 +58,4 @@ def test_nobody_sees_less_than_the_whole_position():
             assert all(view["position"] == views[0]["position"] for view in views)
             assert all(view["log"] == views[0]["log"] for view in views)
             assert [entry["move"] for entry in views[0]["log"]] == [str(e.move) for e in m.log]
-            assert m.state.determinize(0, rng).to_json() == m.position()
+            assert GAME.dump_position(m.state.determinize(0, rng)) == m.position()

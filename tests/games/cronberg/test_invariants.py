@@ -12,7 +12,7 @@ from ludoteca import CHANCE
 from ludoteca.games.cronberg.board import BOARD
 from ludoteca.games.cronberg.components import PAWNS_PER_PLAYER, TILE_BY_ID, TILES
 
-from .positions import GAME
+from .helpers import GAME
 
 CORNERS = {
     name: {BOARD.point_names[p] for p in BOARD.corners[t]}

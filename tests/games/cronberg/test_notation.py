@@ -7,7 +7,7 @@ from ludoteca.games.cronberg.components import TILES, alias_key
 from ludoteca.games.cronberg.moves import Draw, Drawn, Lay, PlacePawn
 from ludoteca.games.cronberg.state import DRAWN_MOVES, LAY_MOVES, PAWN_MOVES
 
-from .positions import GAME
+from .helpers import GAME
 
 
 def test_every_move_and_chance_outcome_reads_back_from_its_text():

@@ -5,7 +5,7 @@ import pytest
 from ludoteca import IllegalMove
 from ludoteca.games.cronberg.board import BOARD
 
-from .positions import GAME, closing, lay, match, pawns, supply
+from .helpers import GAME, closing, lay, match, pawns, supply
 
 
 def refused(m, text, message):

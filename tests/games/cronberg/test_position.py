@@ -6,7 +6,7 @@ import pytest
 
 from ludoteca import PositionError
 
-from .positions import GAME, closing, lay, load, position, stuck
+from .helpers import GAME, closing, lay, load, position, stuck
 
 # The example of docs/games/cronberg.md.
 BY_HAND = {

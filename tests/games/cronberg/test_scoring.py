@@ -6,7 +6,7 @@ from ludoteca import IllegalMove
 from ludoteca.games.cronberg.board import BOARD
 from ludoteca.games.cronberg.scoring import PawnScore, active_triangles, final_scoring
 
-from .positions import (
+from .helpers import (
     STUCK_PAWNS,
     STUCK_TILES,
     closing,

@@ -6,7 +6,7 @@ import pytest
 
 from ludoteca import CHANCE, IllegalMove
 
-from .positions import GAME, lay, match, stuck
+from .helpers import GAME, lay, match, stuck
 
 
 def refused(m, text, message):

@@ -4,7 +4,7 @@ import pytest
 
 from ludoteca import CHANCE, IllegalMove
 
-from .positions import GAME, closing, lay, stuck
+from .helpers import GAME, closing, lay, stuck
 
 
 def test_the_youngest_seat_0_starts_and_play_goes_clockwise():

@@ -8,7 +8,7 @@ from ludoteca.engine import CHANCE
 from ludoteca.games.cronberg.board import BOARD
 from ludoteca.games.cronberg.view import legend, symbols
 
-from .positions import GAME, closing, lay, stuck
+from .helpers import GAME, closing, lay, stuck
 from .test_position import BY_HAND
 
 RULES_PAGE = Path(__file__).parents[3] / "docs" / "games" / "cronberg.md"

@@ -126,7 +126,7 @@ def test_determinize_redraws_only_what_the_seat_cannot_know():
     original = match.position()
     differs = 0
     for seed in range(20):
-        twin = match.state.determinize(0, random.Random(seed)).to_json()
+        twin = GAME.dump_position(match.state.determinize(0, random.Random(seed)))
         assert twin["players"][0]["hand"] == original["players"][0]["hand"]
         assert "b6" in twin["players"][2]["hand"]
         for seat in range(3):
@@ -147,6 +147,6 @@ def test_determinize_redraws_only_what_the_seat_cannot_know():
 
 def test_determinize_keeps_the_box_size_with_two_players():
     match = build(hands={0: ["r5"]})
-    twin = match.state.determinize(None, random.Random(1)).to_json()
+    twin = GAME.dump_position(match.state.determinize(None, random.Random(1)))
     assert len(twin["box"]) == 30
     assert twin["box"] != match.position()["box"]

@@ -9,7 +9,7 @@ import pytest
 from ludoteca.engine import CHANCE, Match
 from ludoteca.games.kingdomino.moves import Draw
 
-from .support import GAME, play_random, step
+from .helpers import GAME, play_random, step
 
 TABLE = {"game", "earlier_games", "players", "line", "next_line", "claiming", "phase",
          "kingdom_size", "castle", "dominoes_left"}  # fmt: skip

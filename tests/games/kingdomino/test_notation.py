@@ -5,7 +5,7 @@ import pytest
 from ludoteca.engine import MoveSyntaxError
 from ludoteca.games.kingdomino.moves import Discard, Draw, DrawKing, Pick, Place, parse_move
 
-from .support import GAME, square
+from .helpers import GAME, square
 
 
 @pytest.mark.parametrize(

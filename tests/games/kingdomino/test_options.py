@@ -8,7 +8,7 @@ import pytest
 from ludoteca.engine import CHANCE, OptionError
 from ludoteca.games.kingdomino.moves import Place
 
-from .support import GAME
+from .helpers import GAME
 
 
 def test_the_four_options_are_booleans_off_by_default():

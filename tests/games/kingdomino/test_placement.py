@@ -11,7 +11,7 @@ import pytest
 from ludoteca.engine import CHANCE, IllegalMove
 from ludoteca.games.kingdomino.moves import Discard, Place, parse_move
 
-from .support import GAME, NaiveKingdom, build, placing
+from .helpers import GAME, NaiveKingdom, build, placing
 
 
 def refusal(entries: list[str], text: str, size: int = 5) -> str | None:

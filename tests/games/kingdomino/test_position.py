@@ -10,7 +10,7 @@ import pytest
 
 from ludoteca.engine import CHANCE, PositionError
 
-from .support import GAME, step
+from .helpers import GAME, step
 from .test_results import SHARED
 
 DOCS = Path(__file__).parents[3] / "docs" / "games" / "kingdomino.md"

@@ -12,7 +12,7 @@ import pytest
 from ludoteca.engine import CHANCE, PositionError
 from ludoteca.games.kingdomino.moves import Draw
 
-from .support import GAME, play_random, step
+from .helpers import GAME, play_random, step
 
 
 def finished(kingdoms, options=None, game=1, earlier=()):

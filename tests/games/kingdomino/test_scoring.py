@@ -9,7 +9,7 @@ from ludoteca.games.kingdomino.components import TERRAINS
 from ludoteca.games.kingdomino.moves import Place
 from ludoteca.games.kingdomino.scoring import properties, score
 
-from .support import GAME, NaiveKingdom, build, placing, play_random
+from .helpers import GAME, NaiveKingdom, build, placing, play_random
 
 #       c   d   e   f   g
 #   3   G   S2  S

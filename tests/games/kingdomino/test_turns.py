@@ -9,7 +9,7 @@ import pytest
 from ludoteca.engine import CHANCE, IllegalMove
 from ludoteca.games.kingdomino.moves import Discard, Draw, DrawKing, Pick, Place
 
-from .support import GAME, placing, play_random
+from .helpers import GAME, placing, play_random
 
 
 def line_of(match, key="next_line"):

@@ -4,7 +4,7 @@ import random
 
 from ludoteca.engine import CHANCE
 
-from .support import GAME
+from .helpers import GAME
 
 
 def play_until(match, rng, stop):
@@ -82,7 +82,7 @@ def test_a_kingdom_is_shown_anew_only_when_it_grows_and_always_as_it_stands():
             match.play_chance(rng)
             continue
         shown = match.view(None)["position"]["players"]
-        fresh = GAME.load_position(match.position(), 2, match.options).view(None)
+        fresh = GAME.view(GAME.load_position(match.position(), 2, match.options), None)
         assert shown == fresh["players"]
         if previous is not None:
             for now, before in zip(shown, previous, strict=True):

@@ -4,7 +4,7 @@ import pytest
 
 from ludoteca.engine import CHANCE, IllegalMove
 
-from .util import dice_phase, seat_dice, table, turn
+from .helpers import dice_phase, seat_dice, table, turn
 
 
 def refused(match, move, fragment):

@@ -5,7 +5,7 @@ import pytest
 from ludoteca.games.krone.components import BY_ID
 from ludoteca.games.krone.dice import counts_of
 
-from .util import dice_phase
+from .helpers import dice_phase
 
 COSTS = [
     # card, result, affordable

@@ -1,6 +1,6 @@
 """The worked examples of the rulebook, replayed move by move with forced dice."""
 
-from .util import dice_phase, seat_dice, table, turn
+from .helpers import dice_phase, seat_dice, table, turn
 
 
 def test_susanna_5_5_5_may_take_any_card_it_pays_for():

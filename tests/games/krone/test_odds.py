@@ -19,7 +19,7 @@ from ludoteca.games.krone.odds import (
     to_json,
 )
 
-from .util import dice_phase, table
+from .helpers import dice_phase, table
 
 
 def fresh(card, dice=3, cards=()):

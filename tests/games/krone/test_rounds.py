@@ -5,7 +5,7 @@ import pytest
 from ludoteca.engine import IllegalMove
 from ludoteca.games.krone import GAME
 
-from .util import table, turn, whole_turn
+from .helpers import table, turn, whole_turn
 
 
 @pytest.mark.parametrize("players", [2, 3, 4, 5])

@@ -6,7 +6,7 @@ from ludoteca.games.krone import GAME
 from ludoteca.games.krone.components import CARDS
 from ludoteca.tools.simulate import play_out, simulate
 
-from .util import dice_phase
+from .helpers import dice_phase
 
 
 def test_every_seat_sees_the_whole_position_and_log():

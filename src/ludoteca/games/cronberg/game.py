@@ -37,6 +37,21 @@ class Cronberg(Game):
     ) -> CronbergState:
         return position.load(position_data, players)
 
+    def dump_position(self, state: State) -> dict[str, Any]:
+        if not isinstance(state, CronbergState):
+            raise TypeError("dump_position() needs a state of Cronberg")
+        return position.dump(state)
+
+    def is_position(self, state: State, data: object) -> bool:
+        if not isinstance(state, CronbergState):
+            raise TypeError("is_position() needs a state of Cronberg")
+        return position.is_dumped(state, data)
+
+    def view(self, state: State, seat: int | None) -> dict[str, Any]:
+        if not isinstance(state, CronbergState):
+            raise TypeError("view() needs a state of Cronberg")
+        return view.view(state, seat)
+
     def simple_move(self, state: State, rng: random.Random) -> Move:
         if not isinstance(state, CronbergState):
             raise TypeError("simple_move() needs a state of Cronberg")

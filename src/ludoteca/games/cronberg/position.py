@@ -15,7 +15,7 @@ from ludoteca.engine.fields import Fields
 
 from .board import BOARD, bits
 from .components import PAWNS_PER_PLAYER, TILE_BY_ID, TILES
-from .state import DRAWING, LAYING, MOVE, CronbergState
+from .state import DRAWING, LAYING, MOVE, CronbergState, Step
 
 KEYS = ("players", "tiles", "seat", "step", "drawn", "round")
 
@@ -159,11 +159,11 @@ def _player(state: CronbergState, entry: Fields, seat: int) -> None:
 
 
 def _turn(top: Fields, state: CronbergState) -> None:
-    state.step = top.text("step", (MOVE, DRAWING, LAYING), MOVE)
+    state.step = Step(top.text("step", Step, MOVE))
     seat = top.data.get("seat", 0)
     if seat is None:
         state.seat = None
-        if state.step != MOVE or state.drawn is not None:
+        if state.step is not MOVE or state.drawn is not None:
             top.fail("must be 'move' with no tile drawn once the game is over (seat null)",
                      "step")  # fmt: skip
         for other in range(state.players):
@@ -171,12 +171,12 @@ def _turn(top: Fields, state: CronbergState) -> None:
                 top.fail(f"is null (the game is over), but seat {other} can still move", "seat")
         return
     state.seat = seat = top.number("seat", 0, low=0, high=state.players - 1)
-    if (state.step == LAYING) != (state.drawn is not None):
+    if (state.step is LAYING) != (state.drawn is not None):
         top.fail("names the tile being laid exactly when the step is 'laying'", "drawn")
-    if state.step == MOVE and not state.can_move(seat):
+    if state.step is MOVE and not state.can_move(seat):
         top.fail(f"is {seat}, who can neither place a pawn nor draw a tile: the turn would "
                  "have passed on", "seat")  # fmt: skip
-    if state.step == DRAWING and not state.can_draw():
+    if state.step is DRAWING and not state.can_draw():
         top.fail("is 'drawing', but no tile can be drawn and laid", "step")
-    if state.step == LAYING and not state.free_edges:
+    if state.step is LAYING and not state.free_edges:
         top.fail("is 'laying', but no two adjacent triangles are uncovered", "step")

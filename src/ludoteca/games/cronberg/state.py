@@ -12,6 +12,7 @@ so that the legal moves and the end of the game are found without searching.
 from __future__ import annotations
 
 import random
+from enum import StrEnum
 from fractions import Fraction
 from typing import Any, Self
 
@@ -25,8 +26,17 @@ from .components import PAWNS_PER_PLAYER, TILE_BY_ID, TILES
 from .moves import DRAW, Draw, Drawn, Lay, PlacePawn
 from .scoring import PawnScore, active_triangles, final_note, final_scoring
 
-# The steps of a turn.
-MOVE, DRAWING, LAYING = "move", "drawing", "laying"
+
+class Step(StrEnum):
+    """The steps of a turn, as a position writes them."""
+
+    MOVE = "move"
+    DRAWING = "drawing"
+    LAYING = "laying"
+
+
+# The rules compare with these names: a module's global is found quicker than a member.
+MOVE, DRAWING, LAYING = Step.MOVE, Step.DRAWING, Step.LAYING
 
 # Every move value made once: the legal moves are picked from these by bitmask.
 PAWN_MOVES: tuple[Move, ...] = tuple(PlacePawn(name) for name in BOARD.point_names)
@@ -67,7 +77,7 @@ class CronbergState(State):
     # -- whose turn --------------------------------------------------------------------
 
     def to_move(self) -> Actor:
-        if self.step == DRAWING:
+        if self.step is DRAWING:
             return CHANCE
         return self.seat
 
@@ -86,9 +96,9 @@ class CronbergState(State):
     def legal_moves(self) -> list[Move]:
         if self.seat is None:
             return []
-        if self.step == LAYING:
+        if self.step is LAYING:
             return select(LAY_MOVES, self.free_edges)
-        if self.step != MOVE:
+        if self.step is not MOVE:
             return []
         moves = select(PAWN_MOVES, self.placeable()) if self.supply[self.seat] else []
         if self.face_down and self.free_edges:
@@ -100,9 +110,9 @@ class CronbergState(State):
             raise IllegalMove("the game is over: no more moves can be played")
         if isinstance(move, Drawn):
             self._check_drawn(move)
-        elif self.step == DRAWING:
+        elif self.step is DRAWING:
             raise IllegalMove("a tile is being drawn: the next move is the tile turned up")
-        elif self.step == LAYING:
+        elif self.step is LAYING:
             if not isinstance(move, Lay):
                 raise IllegalMove(
                     f"you drew the {self._tile_name(self.drawn)}: lay it on two adjacent "
@@ -152,7 +162,7 @@ class CronbergState(State):
             )
 
     def _check_drawn(self, move: Drawn) -> None:
-        if self.step != DRAWING:
+        if self.step is not DRAWING:
             raise IllegalMove("no tile is being drawn now")
         if not self.pool.get(move.tile):
             left = ", ".join(tile for tile, n in self.pool.items() if n)
@@ -337,7 +347,7 @@ class CronbergState(State):
     # -- chance ------------------------------------------------------------------------
 
     def chance_outcomes(self) -> list[tuple[Move, Fraction]]:
-        if self.step != DRAWING:
+        if self.step is not DRAWING:
             return []
         return [(DRAWN_MOVES[tile], p) for tile, p in draw_probabilities(self.pool)]
 
@@ -354,17 +364,6 @@ class CronbergState(State):
         twin.pool = dict(self.pool)
         twin.interim = list(self.interim)
         return twin
-
-    def to_json(self) -> dict[str, Any]:
-        return position.dump(self)
-
-    def is_position(self, data: object) -> bool:
-        return position.is_dumped(self, data)
-
-    def view(self, seat: int | None) -> dict[str, Any]:
-        from .view import view
-
-        return view(self, seat)
 
 
 def interim_words(laid: dict[str, Any]) -> list[str]:
@@ -391,8 +390,3 @@ def interim_words(laid: dict[str, Any]) -> list[str]:
             f"and {points} are closed to pawns"
         )
     return told
-
-
-# The position's format builds on this module's state, so it is imported last (and once:
-# a loaded document's position is checked through it).
-from . import position  # noqa: E402

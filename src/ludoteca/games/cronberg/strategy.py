@@ -25,7 +25,7 @@ def simple_move(state: CronbergState, rng: random.Random) -> Move:
     seat = state.seat
     if seat is None or state.step not in (MOVE, LAYING):
         raise ValueError("simple_move() needs a seat to move, not a chance event or the end")
-    if state.step == LAYING and state.drawn is not None:
+    if state.step is LAYING and state.drawn is not None:
         return _lay(state, seat, state.drawn, rng)
     placeable = bits(state.placeable()) if state.supply[seat] else []
     if placeable:
@@ -123,7 +123,7 @@ def ranked_moves(state: CronbergState) -> list[Move]:
     seat = state.seat
     if seat is None or state.step not in (MOVE, LAYING):
         raise ValueError("ranked_moves() needs a seat to move, not a chance event or the end")
-    if state.step == LAYING:
+    if state.step is LAYING:
         lays = _lay_choices(state)
         valued = sorted(((_after(state, m, seat), i) for i, m in enumerate(lays)), reverse=True)
         return [lays[i] for _, i in valued]

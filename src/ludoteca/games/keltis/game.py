@@ -59,6 +59,16 @@ class Keltis(Game):
     ) -> KeltisState:
         return position.load(position_data, players)
 
+    def dump_position(self, state: State) -> dict[str, Any]:
+        if not isinstance(state, KeltisState):
+            raise TypeError("dump_position() needs a state of Keltis")
+        return position.dump(state)
+
+    def view(self, state: State, seat: int | None) -> dict[str, Any]:
+        if not isinstance(state, KeltisState):
+            raise TypeError("view() needs a state of Keltis")
+        return view.view(state, seat)
+
     def fill_log(self, view_data: Mapping[str, Any], rng: random.Random) -> list[str]:
         return unseen.fill_log(view_data, rng)
 

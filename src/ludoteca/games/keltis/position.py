@@ -37,10 +37,10 @@ from .state import (
     EXTRA,
     FROM_DECK,
     OVER,
-    PHASES,
     PLAYING,
     REMOVING,
     KeltisState,
+    Phase,
 )
 from .table import Cards, Player, add, counted, listed
 
@@ -228,7 +228,7 @@ def _load_turn(top: Fields, state: KeltisState) -> None:
     turn = top.nested("turn", None) or Fields({}, top.at("turn"))
     turn.only(_TURN_KEYS)
     state.seat = turn.number("seat", 0, 0, players - 1)
-    state.phase = phase = turn.text("phase", PHASES, PLAYING)
+    state.phase = phase = Phase(turn.text("phase", Phase, PLAYING))
     state.draws_left = turn.number("draws_left", 0, 0, 2)
     for letter in turn.seq("blocked", []):
         if letter not in PILE_LETTERS or not state.piles[PILE_LETTERS.index(letter)]:
@@ -248,7 +248,7 @@ def _load_turn(top: Fields, state: KeltisState) -> None:
                   "draws_left")  # fmt: skip
     if state.blocked and not drawing:
         turn.fail("lists piles only while the player draws after discarding", "blocked")
-    if state.extra_played and phase != EXTRA:
+    if state.extra_played and phase is not EXTRA:
         turn.fail("counts extra plays only in the phase extra", "extra_played")
     if (ended is not None) != (phase in (EXTRA, OVER)):
         top.fail("names the player who ended the game, in the phases extra and over only",
@@ -277,20 +277,20 @@ def _load_turn(top: Fields, state: KeltisState) -> None:
             _fail_at(
                 top, "players", seat, f"holds {size} cards; in phase {phase} it holds {wanted}"
             )
-    if phase == PLAYING and not state.deck_size:
+    if phase is PLAYING and not state.deck_size:
         top.fail("is empty, so the game has ended (phase extra or over)", "deck")
-    if phase == FROM_DECK and not state.deck_size:
+    if phase is FROM_DECK and not state.deck_size:
         top.fail("is empty: no card can be dealt from it", "deck")
-    if phase == DRAWING and not state.can_draw():
+    if phase is DRAWING and not state.can_draw():
         turn.fail("is draw, but no card can be drawn (empty deck, no open pile)", "phase")
-    if phase == DRAWING and not state.deck_size and state.draws_left > 1:
+    if phase is DRAWING and not state.deck_size and state.draws_left > 1:
         turn.fail("cannot need two cards with an empty deck: it was full at the play",
                   "draws_left")  # fmt: skip
 
 
 def _check_setup(top: Fields, turn: Fields, state: KeltisState, sizes: list[int]) -> None:
     players = state.players
-    removing = state.phase == REMOVING
+    removing = state.phase is REMOVING
     limit = removed_unseen(players)
     if removing and not state.box_size < limit:
         turn.fail(f"is remove only while fewer than {limit} cards are out of the game", "phase")

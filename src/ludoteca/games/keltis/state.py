@@ -9,8 +9,9 @@ An ending leads to ``extra`` (up to two more cards each) and then ``over``.
 from __future__ import annotations
 
 import random
+from enum import StrEnum
 from fractions import Fraction
-from typing import Any, Final, Self
+from typing import Final, Self
 
 from ludoteca.engine import CHANCE, Actor, IllegalMove, Move, Result, Secret, State, StateError
 from ludoteca.engine.chance import draw, draw_probabilities
@@ -53,10 +54,25 @@ from .moves import (
 from .scoring import score_sheet, total
 from .table import Cards, Player, add, counted, listed, remove
 
-REMOVING, DEALING, PLAYING, DRAWING, FROM_DECK, EXTRA, OVER = (
-    "remove", "deal", "play", "draw", "deck", "extra", "over",
-)  # fmt: skip
-PHASES: Final = (REMOVING, DEALING, PLAYING, DRAWING, FROM_DECK, EXTRA, OVER)
+
+class Phase(StrEnum):
+    """Where a match stands, as a position writes it: cards removed unseen (two players)
+    and dealt, a card to play, cards to draw (from a pile or the deck), the extra plays
+    after the end, the end."""
+
+    REMOVING = "remove"
+    DEALING = "deal"
+    PLAYING = "play"
+    DRAWING = "draw"
+    FROM_DECK = "deck"
+    EXTRA = "extra"
+    OVER = "over"
+
+
+# The rules compare with these names: a module's global is found quicker than a member.
+REMOVING, DEALING, PLAYING = Phase.REMOVING, Phase.DEALING, Phase.PLAYING
+DRAWING, FROM_DECK, EXTRA, OVER = Phase.DRAWING, Phase.FROM_DECK, Phase.EXTRA, Phase.OVER
+PHASES: Final = tuple(Phase)
 _SEAT_PHASES: Final = frozenset((PLAYING, DRAWING, EXTRA))
 EXTRA_CARDS: Final = 2
 
@@ -93,26 +109,26 @@ class KeltisState(State):
         phase = self.phase
         if phase in _SEAT_PHASES:
             return self.seat
-        return None if phase == OVER else CHANCE
+        return None if phase is OVER else CHANCE
 
     def receiver(self) -> int:
         """Who gets the card chance deals now."""
-        return self.dealt % self.players if self.phase == DEALING else self.seat
+        return self.dealt % self.players if self.phase is DEALING else self.seat
 
     # -- legal moves -------------------------------------------------------------------
 
     def legal_moves(self) -> list[Move]:
         phase = self.phase
-        if phase == PLAYING:
+        if phase is PLAYING:
             return self._turn_moves()
-        if phase == DRAWING:
+        if phase is DRAWING:
             moves: list[Move] = [DRAW_DECK] if self.deck_size else []
             piles, blocked = self.piles, self.blocked
             for pile in _PILES:
                 if piles[pile] and not blocked >> pile & 1:
                     moves.append(DRAW_PILE[pile])
             return moves
-        if phase == EXTRA:
+        if phase is EXTRA:
             moves = self._plays(sorted(self.table[self.seat].hand), [])
             moves.append(DONE)
             return moves
@@ -158,17 +174,17 @@ class KeltisState(State):
         if isinstance(move, Deal | Remove):
             self._check_chance(move)
         elif phase in _SEAT_PHASES:
-            if isinstance(move, Play) and phase != DRAWING:
+            if isinstance(move, Play) and phase is not DRAWING:
                 self._check_play(move)
-            elif isinstance(move, Draw) and phase == DRAWING:
+            elif isinstance(move, Draw) and phase is DRAWING:
                 self._check_draw(move)
-            elif isinstance(move, Discard) and phase == PLAYING:
+            elif isinstance(move, Discard) and phase is PLAYING:
                 self._check_in_hand(move.card)
-            elif isinstance(move, Wish) and phase == PLAYING:
+            elif isinstance(move, Wish) and phase is PLAYING:
                 self._check_wish(move)
-            elif not (isinstance(move, Done) and phase == EXTRA):
+            elif not (isinstance(move, Done) and phase is EXTRA):
                 raise IllegalMove(self._out_of_turn(move))
-        elif phase == OVER:
+        elif phase is OVER:
             raise IllegalMove("the game is over: no more moves can be played")
         else:
             raise IllegalMove(f"a card is being dealt, so {move} cannot be played now")
@@ -176,14 +192,14 @@ class KeltisState(State):
     def _out_of_turn(self, move: Move) -> str:
         if not isinstance(move, Play | Discard | Wish | Draw | Done):
             return f"{move} is not a move of Keltis"
-        if self.phase == PLAYING:
+        if self.phase is PLAYING:
             if isinstance(move, Done):
                 return "'done' only stops your extra plays once the game has ended"
             return (
                 "first play a card ('play <card>'), discard one ('discard <card>') or make "
                 "a wish ('wish <card> <card>'); you draw after that"
             )
-        if self.phase == DRAWING:
+        if self.phase is DRAWING:
             cards = "a card" if self.draws_left == 1 else f"{self.draws_left} cards"
             return (
                 f"you have played this turn; now draw {cards}: 'draw deck' or 'draw <pile>' "
@@ -268,7 +284,7 @@ class KeltisState(State):
             raise IllegalMove(f"the {pile_name(pile)} pile is empty")
 
     def _check_chance(self, move: Remove | Deal) -> None:
-        wanted = Remove if self.phase == REMOVING else Deal
+        wanted = Remove if self.phase is REMOVING else Deal
         if self.phase not in (REMOVING, DEALING, FROM_DECK):
             raise IllegalMove(f"{move} is a chance outcome, but no card is being dealt now")
         if type(move) is not wanted:
@@ -281,7 +297,7 @@ class KeltisState(State):
 
     def secret(self, move: Move) -> Secret | None:
         if isinstance(move, Deal):
-            return _DEALT[self.receiver()] if self.phase == DEALING else _DRAWN[self.seat]
+            return _DEALT[self.receiver()] if self.phase is DEALING else _DRAWN[self.seat]
         if isinstance(move, Remove):
             return _BOXED
         return None
@@ -326,7 +342,7 @@ class KeltisState(State):
     def _deal(self, card: int) -> None:
         remove(self.deck, card)
         self.deck_size -= 1
-        if self.phase == DEALING:
+        if self.phase is DEALING:
             add(self.table[self.dealt % self.players].hand, card)
             self.dealt += 1
             if self.dealt == HAND_SIZE * self.players:
@@ -346,7 +362,7 @@ class KeltisState(State):
             if KIND[card] == END and not row.ends:
                 self.end_rows += 1
             row.add(card)
-        if self.phase == EXTRA:
+        if self.phase is EXTRA:
             self.extra_played += 1
             if self.extra_played == EXTRA_CARDS:
                 self._next_extra()
@@ -412,13 +428,13 @@ class KeltisState(State):
     def chance_outcomes(self) -> list[tuple[Move, Fraction]]:
         if self.to_move() is not CHANCE:
             return []
-        table = REMOVE if self.phase == REMOVING else DEAL
+        table = REMOVE if self.phase is REMOVING else DEAL
         return [(table[card], chance) for card, chance in draw_probabilities(self.deck)]
 
     def sample_chance(self, rng: random.Random) -> Move:
         if self.to_move() is not CHANCE:
             raise StateError("no chance event is pending")
-        table = REMOVE if self.phase == REMOVING else DEAL
+        table = REMOVE if self.phase is REMOVING else DEAL
         return table[draw(self.deck, rng)]
 
     # -- the end -----------------------------------------------------------------------
@@ -427,7 +443,7 @@ class KeltisState(State):
         return [total(p.rows, p.point_row, p.stones) for p in self.table]
 
     def result(self) -> Result:
-        if self.phase != OVER or self.ended_by is None:
+        if self.phase is not OVER or self.ended_by is None:
             raise StateError("the game is not over")
         scores = self.scores()
         return Result(
@@ -452,16 +468,6 @@ class KeltisState(State):
         twin.piles = [pile[:] for pile in self.piles]
         twin.in_middle = self.in_middle[:]
         return twin
-
-    def to_json(self) -> dict[str, Any]:
-        from .position import dump
-
-        return dump(self)
-
-    def view(self, seat: int | None) -> dict[str, Any]:
-        from .view import view
-
-        return view(self, seat)
 
     def determinize(self, seat: int | None, rng: random.Random) -> Self:
         """Deal every card ``seat`` cannot know anew: the deck, the box, other hands.

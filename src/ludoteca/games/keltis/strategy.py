@@ -48,12 +48,12 @@ def simple_move(state: KeltisState, rng: random.Random) -> Move:
     if not moves:
         raise ValueError("simple_move() needs a seat to move, not a chance event")
     rows = state.table[state.seat].rows
-    if state.phase == DRAWING:
+    if state.phase is DRAWING:
         return _draw(state, rows, moves)
     plays = [m for m in moves if isinstance(m, Play)]
     valued = sorted(((play_value(rows, m), i) for i, m in enumerate(plays)), reverse=True)
     best = valued[0][0] if valued else -100.0
-    if state.phase == EXTRA:
+    if state.phase is EXTRA:
         # Any card into a row with cards, or into the point row, adds to the score.
         for value, index in valued:
             move = plays[index]
@@ -62,7 +62,7 @@ def simple_move(state: KeltisState, rng: random.Random) -> Move:
             if rows[COLOUR[move.card]].cards and value > -10:
                 return move
         return DONE
-    if state.phase != PLAYING:
+    if state.phase is not PLAYING:
         raise ValueError(f"simple_move() has no policy for the phase {state.phase}")
     wishes = [m for m in moves if isinstance(m, Wish)]
     if wishes and best < WISH_VALUE:
@@ -182,10 +182,10 @@ def ranked_moves(state: KeltisState) -> list[Move]:
     moves = state.legal_moves()
     if not moves:
         raise ValueError("ranked_moves() needs a seat to move, not a chance event")
-    if state.phase == DRAWING:
+    if state.phase is DRAWING:
         return _ranked_draws(state, moves)
     values = [_value_after(state, m) for m in moves]
-    if state.phase == EXTRA:
+    if state.phase is EXTRA:
         now = total_of(state.table[state.seat])
         values = [
             (total_of(_played(state, m).table[state.seat]) - now) if m != DONE else 0.0

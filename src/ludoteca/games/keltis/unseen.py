@@ -41,7 +41,7 @@ class _Unseen:
         index = len(self.texts)
         self.card[index] = card
         move: Deal | Remove
-        if state.phase == REMOVING:
+        if state.phase is REMOVING:
             self.boxed.append(index)
             move = REMOVE[card]
         else:
@@ -122,7 +122,7 @@ def fill_log(view: Mapping[str, Any], rng: random.Random) -> list[str]:
     for entry in view["log"]:
         text = entry["move"]
         if state.to_move() is CHANCE:
-            probe = REMOVE[0] if state.phase == REMOVING else DEAL[0]
+            probe = REMOVE[0] if state.phase is REMOVING else DEAL[0]
             secret = state.secret(probe)
             if secret is not None and seat not in secret.seen_by and text == secret.shown_as:
                 unseen.hidden()

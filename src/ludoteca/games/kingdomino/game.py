@@ -46,6 +46,16 @@ class Kingdomino(Game):
     ) -> KingdominoState:
         return position.load(position_data, players, options)
 
+    def dump_position(self, state: State) -> dict[str, Any]:
+        if not isinstance(state, KingdominoState):
+            raise TypeError("dump_position() needs a state of Kingdomino")
+        return position.dump(state)
+
+    def view(self, state: State, seat: int | None) -> dict[str, Any]:
+        if not isinstance(state, KingdominoState):
+            raise TypeError("view() needs a state of Kingdomino")
+        return view.view(state, seat)
+
     def simple_move(self, state: State, rng: random.Random) -> Move:
         if not isinstance(state, KingdominoState):
             raise TypeError("simple_move() needs a state of Kingdomino")

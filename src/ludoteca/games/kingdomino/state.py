@@ -12,8 +12,9 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
+from enum import StrEnum
 from fractions import Fraction
-from typing import Any, Self
+from typing import Self
 
 from ludoteca.engine import (
     CHANCE,
@@ -33,7 +34,23 @@ from .kingdom import Kingdom, frame
 from .moves import Discard, Draw, DrawKing, Pick, Place
 from .scoring import Score, score
 
-DRAW, KING, CLAIM, PLACE, PICK, OVER = "draw", "king", "claim", "place", "pick", "over"
+
+class Phase(StrEnum):
+    """What the match waits for: a domino drawn; in a game's first line, a king drawn at
+    random and then its seat's claim of a domino; a domino placed, the next one picked;
+    or nothing (the end)."""
+
+    DRAW = "draw"
+    KING = "king"
+    CLAIM = "claim"
+    PLACE = "place"
+    PICK = "pick"
+    OVER = "over"
+
+
+# The rules compare with these names: a module's global is found quicker than a member.
+DRAW, KING, CLAIM = Phase.DRAW, Phase.KING, Phase.CLAIM
+PLACE, PICK, OVER = Phase.PLACE, Phase.PICK, Phase.OVER
 GAMES_IN_A_DYNASTY = 3
 
 PICKS = {number: Pick(number) for number in NUMBERS}
@@ -139,7 +156,7 @@ class KingdominoState(State):
 
     def legal_moves(self) -> list[Move]:
         phase = self.phase
-        if phase == PLACE:
+        if phase is PLACE:
             slot = self.line[0]
             found = self.kingdoms[slot.king].placements(DOMINOES[slot.domino])
             return found or [DISCARDS[slot.domino]]
@@ -153,12 +170,12 @@ class KingdominoState(State):
         elif isinstance(move, Pick):
             self._check_pick(move)
         elif isinstance(move, Draw):
-            if self.phase != DRAW:
+            if self.phase is not DRAW:
                 raise IllegalMove(f"no domino is being drawn now; {self.expected()}")
             if move.domino not in self.box:
                 raise IllegalMove(f"domino {move.domino} is not in the box: it is already out")
         elif isinstance(move, DrawKing):
-            if self.phase != KING:
+            if self.phase is not KING:
                 raise IllegalMove(f"no king is being drawn now; {self.expected()}")
             seat = move.seat
             if not 0 <= seat < self.players or not self.hand[seat]:
@@ -170,7 +187,7 @@ class KingdominoState(State):
             raise IllegalMove(f"{move} is not a move of Kingdomino")
 
     def _check_placing(self, move: Place | Discard) -> None:
-        if self.phase != PLACE:
+        if self.phase is not PLACE:
             raise IllegalMove(f"it is not the time to place a domino; {self.expected()}")
         slot = self.line[0]
         if move.domino != slot.domino:
@@ -204,14 +221,14 @@ class KingdominoState(State):
     def expected(self) -> str:
         """What the position waits for, in words (for error messages)."""
         phase, seat = self.phase, self.actor
-        if phase == PLACE:
+        if phase is PLACE:
             domino = self.line[0].domino
             return f"seat {seat} places domino {domino}: 'place {domino} <square> <square>'"
         if phase in (PICK, CLAIM):
             return f"seat {seat} puts a king on a domino of the next line: 'pick <domino>'"
-        if phase == DRAW:
+        if phase is DRAW:
             return "a domino is being drawn for the next line"
-        if phase == KING:
+        if phase is KING:
             return "a king is being drawn for the first line"
         return "the game is over"
 
@@ -227,11 +244,11 @@ class KingdominoState(State):
             if self.last_line:
                 del self.line[0]
         elif isinstance(move, Pick):
-            seat = self.claiming if self.phase == CLAIM else self.line[0].king
+            seat = self.claiming if self.phase is CLAIM else self.line[0].king
             for free in self.next_line:
                 if free.domino == move.domino:
                     free.king = seat
-            if self.phase == CLAIM:
+            if self.phase is CLAIM:
                 self.claiming = None
             else:
                 del self.line[0]
@@ -251,17 +268,17 @@ class KingdominoState(State):
     # -- chance ------------------------------------------------------------------------
 
     def chance_outcomes(self) -> list[tuple[Move, Fraction]]:
-        if self.phase == DRAW:
+        if self.phase is DRAW:
             return [(DRAWS[n], p) for n, p in draw_probabilities(self.box)]
-        if self.phase == KING:
+        if self.phase is KING:
             pool = dict(enumerate(self.hand))
             return [(KINGS[seat], p) for seat, p in draw_probabilities(pool)]
         return []
 
     def sample_chance(self, rng: random.Random) -> Move:
-        if self.phase == DRAW:
+        if self.phase is DRAW:
             return DRAWS[draw(self.box, rng)]
-        if self.phase == KING:
+        if self.phase is KING:
             return KINGS[draw(dict(enumerate(self.hand)), rng)]
         raise StateError(f"no chance event is pending; {self.expected()}")
 
@@ -279,7 +296,7 @@ class KingdominoState(State):
         return sheets
 
     def result(self) -> Result:
-        if self.phase != OVER:
+        if self.phase is not OVER:
             raise StateError("the game is not over")
         sheets = self.scores()
         games = [*self.earlier, figures(sheets)]
@@ -311,16 +328,6 @@ class KingdominoState(State):
         twin.next_line = [slot.copy() for slot in self.next_line]
         twin.hand = list(self.hand)
         return twin
-
-    def to_json(self) -> dict[str, Any]:
-        from .position import dump
-
-        return dump(self)
-
-    def view(self, seat: int | None) -> dict[str, Any]:
-        from .view import view
-
-        return view(self, seat)
 
 
 def figures(sheets: list[Score]) -> Figures:

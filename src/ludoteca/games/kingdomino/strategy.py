@@ -23,7 +23,7 @@ def simple_move(state: KingdominoState, rng: random.Random) -> Move:
     if not isinstance(seat, int):
         raise ValueError("simple_move() needs a seat to move, not a chance event or the end")
     kingdom = state.kingdoms[seat]
-    if state.phase == PLACE:
+    if state.phase is PLACE:
         moves = state.legal_moves()
         best = max(_fit(kingdom, move) if isinstance(move, Place) else 0 for move in moves)
         return rng.choice(
@@ -109,7 +109,7 @@ def ranked_moves(state: KingdominoState) -> list[Move]:
     seat = state.actor
     if not isinstance(seat, int):
         raise ValueError("ranked_moves() needs a seat to move, not a chance event or the end")
-    if state.phase == PLACE:
+    if state.phase is PLACE:
         return ranked_placements(state, seat)
     return ranked_picks(state, seat)
 

@@ -49,6 +49,16 @@ class Krone(Game):
     ) -> KroneState:
         return position.load(position_data, players)
 
+    def dump_position(self, state: State) -> dict[str, Any]:
+        if not isinstance(state, KroneState):
+            raise TypeError("dump_position() needs a state of Um Krone und Kragen")
+        return position.dump(state)
+
+    def view(self, state: State, seat: int | None) -> dict[str, Any]:
+        if not isinstance(state, KroneState):
+            raise TypeError("view() needs a state of Um Krone und Kragen")
+        return view.view(state, seat)
+
     def simple_move(self, state: State, rng: random.Random) -> Move:
         if not isinstance(state, KroneState):
             raise TypeError("simple_move() needs a state of Um Krone und Kragen")

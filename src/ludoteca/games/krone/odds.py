@@ -334,9 +334,9 @@ def chance(
         return Odds(0.0)
 
     def run(solver: Solver, cards: frozenset[str]) -> float:
-        if state.phase == START:
+        if state.phase is START:
             return solver.roll(NO_DICE, state.holdings[state.seat].turn_dice(), cards)
-        if state.phase == ROLLING:
+        if state.phase is ROLLING:
             if state.main_roll:
                 return solver.roll(state.aside, state.rolling, cards)
             return solver.rerolled(state.aside, state.active, state.rolling, state.kept, cards)
@@ -387,9 +387,9 @@ def best_move(
     Ties go to the first move in the order: end or take, set aside (more dice first),
     roll, use a card — so a bot playing it never wastes an ability.
     """
-    if state.phase == START:
+    if state.phase is START:
         return Roll(), chance(state, goal, budget, dice_always, skip, work)
-    if state.phase != DICE:
+    if state.phase is not DICE:
         raise ValueError("best_move() needs the seat to move between rolls")
     moves = _ordered(state.legal_moves())
 

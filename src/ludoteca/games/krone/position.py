@@ -15,7 +15,7 @@ from ludoteca.engine.fields import Fields
 from .abilities import MAX_DICE
 from .components import BRING_IN, BY_ID, CARDS, copies
 from .dice import counts_of, size, values_of
-from .state import DICE, ROLLING, START, FinalRound, Holding, KroneState
+from .state import ROLLING, START, FinalRound, Holding, KroneState, Phase
 
 _CARD_ORDER = {card.id: index for index, card in enumerate(CARDS)}
 _HELD_ONCE = tuple(c.id for c in CARDS if c.id not in ("jester", "charlatan"))
@@ -185,7 +185,7 @@ def _turn(top: Fields, state: KroneState) -> None:
             "main_roll"))  # fmt: skip
     if "seat" in f.data and f.data["seat"] != state.seat:
         f.fail(f"must be {state.seat}, whose turn it is by the round and start player", "seat")
-    state.phase = f.text("phase", (START, DICE, ROLLING), START)
+    state.phase = Phase(f.text("phase", Phase, START))
     state.active = counts_of(f.numbers("active", [], 1, 6))
     state.aside = counts_of(f.numbers("aside", [], 1, 6))
     state.kept = f.flag("kept_since_roll", False)
@@ -200,16 +200,16 @@ def _turn(top: Fields, state: KroneState) -> None:
     in_play = size(state.active) + size(state.aside) + state.rolling
     if in_play > MAX_DICE:
         f.fail(f"has {in_play} dice in play; the box has {MAX_DICE}")
-    if state.phase == START:
+    if state.phase is START:
         if in_play or used or state.kept:
             f.fail("at the start of a turn has no dice, no used cards and nothing kept", "phase")
     else:
         _dice_in_play(f, state, holding, in_play)
-    if (state.phase == ROLLING) != (state.rolling > 0):
+    if (state.phase is ROLLING) != (state.rolling > 0):
         f.fail("is 'rolling' exactly when dice are being rolled", "rolling")
     if state.kept and not any(state.aside):
         f.fail("cannot be true with no die set aside", "kept_since_roll")
-    if state.over and state.phase != START:
+    if state.over and state.phase is not START:
         raise PositionError("position.turn must be empty once the game is over")
 
 

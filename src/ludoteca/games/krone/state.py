@@ -4,14 +4,15 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
+from enum import StrEnum
 from fractions import Fraction
-from typing import Any, Self
+from typing import Self
 
 from ludoteca.engine import CHANCE, Actor, IllegalMove, Move, Result, State, StateError
 from ludoteca.engine.text import listing
 
 from .abilities import MAX_DICE, check_active, check_use, keeps, uses
-from .components import BRING_IN, BY_ID, CHANGE, REROLL_ANY, REROLL_ONE
+from .components import BRING_IN, BY_ID, CARDS, CHANGE, REROLL_ANY, REROLL_ONE, copies
 from .dice import (
     FACES,
     NO_DICE,
@@ -26,7 +27,18 @@ from .dice import (
 )
 from .moves import BringIn, Buy, Change, Decline, Dice, End, Keep, Reroll, Roll
 
-START, DICE, ROLLING = "start", "dice", "rolling"
+
+class Phase(StrEnum):
+    """The steps of a turn, as a position writes them: its start (no dice yet), the dice
+    on the table, the dice being rolled."""
+
+    START = "start"
+    DICE = "dice"
+    ROLLING = "rolling"
+
+
+# The rules compare with these names: a module's global is found quicker than a member.
+START, DICE, ROLLING = Phase.START, Phase.DICE, Phase.ROLLING
 ROLL, DECLINE, END = Roll(), Decline(), End()
 _USABLE = (REROLL_ONE, REROLL_ANY, BRING_IN, CHANGE)
 _KINDS_OF = {Reroll: (REROLL_ONE, REROLL_ANY), BringIn: (BRING_IN,), Change: (CHANGE,)}
@@ -129,7 +141,7 @@ class KroneState(State):
     def to_move(self) -> Actor:
         if self.over:
             return None
-        return CHANCE if self.phase == ROLLING else self.seat
+        return CHANCE if self.phase is ROLLING else self.seat
 
     def king_holder(self) -> int | None:
         for seat, holding in enumerate(self.holdings):
@@ -140,9 +152,9 @@ class KroneState(State):
     # -- moves -------------------------------------------------------------------------
 
     def legal_moves(self) -> list[Move]:
-        if self.over or self.phase == ROLLING:
+        if self.over or self.phase is ROLLING:
             return []
-        if self.phase == START:
+        if self.phase is START:
             return [ROLL, DECLINE] if self.final is not None else [ROLL]
         active, aside = self.active, self.aside
         moves: list[Move] = []
@@ -179,16 +191,16 @@ class KroneState(State):
             raise IllegalMove("the game is over: no more moves can be played")
         if isinstance(move, Dice):
             self._check_dice(move)
-        elif self.phase == ROLLING:
+        elif self.phase is ROLLING:
             raise IllegalMove("dice are being rolled: the next move is their outcome")
         elif isinstance(move, Roll):
             self._check_roll()
         elif isinstance(move, Decline):
             if self.final is None:
                 raise IllegalMove("only in the final round may a player pass instead of rolling")
-            if self.phase != START:
+            if self.phase is not START:
                 raise IllegalMove("you may pass only before your first roll of the final round")
-        elif self.phase == START:
+        elif self.phase is START:
             dice = self.holdings[self.seat].turn_dice()
             alternative = " (or 'pass')" if self.final is not None else ""
             raise IllegalMove(f"the turn starts by rolling your {dice} dice: 'roll'{alternative}")
@@ -204,13 +216,13 @@ class KroneState(State):
             raise IllegalMove(f"{move} is not a move of Um Krone und Kragen")
 
     def _check_dice(self, move: Dice) -> None:
-        if self.phase != ROLLING:
+        if self.phase is not ROLLING:
             raise IllegalMove("no dice are being rolled now")
         if len(move.values) != self.rolling or any(not 1 <= v <= 6 for v in move.values):
             raise IllegalMove(f"{self.rolling} dice are rolled: name {self.rolling} faces 1 to 6")
 
     def _check_roll(self) -> None:
-        if self.phase == START:
+        if self.phase is START:
             return
         if not any(self.active):
             raise IllegalMove("no active dice are left to roll: end with 'end' or 'buy <card>'")
@@ -278,7 +290,7 @@ class KroneState(State):
             self.aside = plus(self.aside, taken)
             self.kept = True
         elif isinstance(move, Roll):
-            if self.phase == START:
+            if self.phase is START:
                 self.rolling = self.holdings[self.seat].turn_dice()
             else:
                 self.rolling = sum(self.active)
@@ -448,16 +460,6 @@ class KroneState(State):
         twin.rolling, twin.main_roll = self.rolling, self.main_roll
         return twin
 
-    def to_json(self) -> dict[str, Any]:
-        from .position import dump
-
-        return dump(self)
-
-    def view(self, seat: int | None) -> dict[str, Any]:
-        from .view import view
-
-        return view(self, seat)
-
 
 NUMBER_WORDS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine",
                 "ten", "eleven", "twelve")  # fmt: skip
@@ -478,8 +480,6 @@ def final_round(players: int, start_player: int, queen: int, bid: Group) -> Fina
 
 
 def opening(players: int) -> KroneState:
-    from .components import CARDS, copies
-
     display = {
         card.id: copies(card.id, players) for card in CARDS if card.id not in ("charlatan", "queen")
     }

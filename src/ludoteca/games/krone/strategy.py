@@ -29,9 +29,9 @@ PRIORITY = (
 
 
 def simple_move(state: KroneState, rng: random.Random) -> Move:
-    if state.phase == START:
+    if state.phase is START:
         return ROLL
-    if state.phase != DICE:
+    if state.phase is not DICE:
         raise ValueError("simple_move() needs a seat to move, not a chance event")
     active, aside = state.active, state.aside
     target = _largest(aside) if any(aside) else _largest(active)
@@ -127,9 +127,9 @@ def greedy_move(
     from .goals import CARD_GOALS, best_of, card_goal
     from .odds import TooLarge, Work, best_move, chance, final_goal, takeable
 
-    if state.phase == START:
+    if state.phase is START:
         return ROLL
-    if state.phase != DICE:
+    if state.phase is not DICE:
         raise ValueError("greedy_move() needs a seat to move, not a chance event")
     goal = final_goal(state)
     work = Work(GREEDY_WORK)
@@ -184,9 +184,9 @@ def ranked_moves(state: KroneState) -> list[Move]:
     playouts would only add noise. (At its root the search plays ``search_move`` where
     this offers one move; deeper down, the simple policy stands in, as it is quick.)
     """
-    if state.phase == START:
+    if state.phase is START:
         return [ROLL]  # passing in the final round never helps to win
-    if state.phase != DICE:
+    if state.phase is not DICE:
         return state.legal_moves()
     if any(state.active):
         return [simple_move(state, _QUIET)]
@@ -235,7 +235,7 @@ def push_bid(state: KroneState) -> Move | None:
     with the Merchant or Jester when a roll brings none, and roll the rest. None when the
     King is out of reach or nothing is left to add.
     """
-    if state.phase != DICE or state.final is not None or not any(state.active):
+    if state.phase is not DICE or state.final is not None or not any(state.active):
         return None
     holding = state.holdings[state.seat]
     if not state.display.get("king") or "king" in holding.cards:

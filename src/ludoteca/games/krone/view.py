@@ -23,7 +23,7 @@ def view(state: KroneState, seat: int | None) -> dict[str, Any]:
     for player, holding in zip(data["players"], state.holdings, strict=True):
         player["turn_dice"] = holding.turn_dice()
     data["king_holder"] = state.king_holder()
-    ended_dice = state.phase == DICE and not any(state.active)
+    ended_dice = state.phase is DICE and not any(state.active)
     data["turn"]["can_take"] = state.buyable() if ended_dice and state.final is None else []
     return data
 
