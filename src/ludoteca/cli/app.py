@@ -79,7 +79,7 @@ def main_options(
 @app.command()
 def games(as_json: JsonArg = False) -> None:
     """List the games: their names, player counts and options."""
-    chosen = [ludoteca.game(game_id) for game_id in ludoteca.games()]
+    chosen = [ludoteca.game(game_id) for game_id in ludoteca.game_ids()]
     described = [game.describe() for game in chosen]
     if as_json:
         show.as_json(described, ascii_only=False)
@@ -245,7 +245,7 @@ def odds_command(
     else:
         match = checks.match_file(Path(document))
     if not offers_advice(match.game):
-        games = map(ludoteca.game, ludoteca.games())
+        games = map(ludoteca.game, ludoteca.game_ids())
         advising = " or ".join(game.title for game in games if offers_advice(game))
         raise CommandError(f"the odds advisor is for {advising}, not {match.game.title}")
     if match.is_over:
@@ -288,7 +288,7 @@ def bench(
     match: playing its log as move values, loading its document, to_json and a view.
     With --openspiel, the cost of playing through OpenSpiel instead (docs/research.md).
     """
-    chosen = [checks.game(game_id) for game_id in games or ludoteca.games()]
+    chosen = [checks.game(game_id) for game_id in games or ludoteca.game_ids()]
     runs = [
         (game, count)
         for game in chosen

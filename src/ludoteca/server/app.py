@@ -128,7 +128,7 @@ async def rules_page(request: Request) -> Response:
     """A game's rules (or the list of games); an unknown game is a 404 whose page lists
     the games there are."""
     game = request.path_params.get("game")
-    known = game is None or game in ludoteca.games()
+    known = game is None or game in ludoteca.game_ids()
     page_file = str(WEB / "rules" / "rules.html")
     return FileResponse(page_file, media_type="text/html", status_code=200 if known else 404)
 

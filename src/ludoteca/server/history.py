@@ -193,13 +193,13 @@ async def player_page(request: Request) -> Response:
 async def leaderboard(request: Request) -> Response:
     """The best rated players of a game."""
     game = request.path_params["game"]
-    if game not in ludoteca.games():
+    if game not in ludoteca.game_ids():
         return _refuse(
             "unknown_game",
-            f"no game {game!r}; the games are: {', '.join(ludoteca.games())}",
+            f"no game {game!r}; the games are: {', '.join(ludoteca.game_ids())}",
             404,
             game=game,
-            games=", ".join(ludoteca.games()),
+            games=", ".join(ludoteca.game_ids()),
         )
     rows = await request.app.state.room.store.leaderboard(game, LEADERBOARD)
     return JSONResponse(

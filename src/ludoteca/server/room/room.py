@@ -70,7 +70,7 @@ class Room:
         )
         self.games = [
             {**ludoteca.game(g).describe(), "components": ludoteca.game(g).components()}
-            for g in ludoteca.games()
+            for g in ludoteca.game_ids()
         ]
 
     # -- life cycle ---------------------------------------------------------------------

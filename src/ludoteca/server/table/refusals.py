@@ -32,7 +32,7 @@ def game_or_refuse(game_id: str) -> Game:
     try:
         return ludoteca.game(game_id)
     except LudotecaError:
-        games = ", ".join(ludoteca.games())
+        games = ", ".join(ludoteca.game_ids())
         raise Refusal(
             "unknown_game",
             f"no game {game_id!r}; the games are: {games}",
