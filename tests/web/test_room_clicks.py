@@ -5,6 +5,7 @@ the players do."""
 
 from __future__ import annotations
 
+import json
 import random
 from typing import Any
 
@@ -165,4 +166,53 @@ def test_resigning_asks_in_the_page_and_escape_takes_it_back(browser: Any, serve
     page.click("dialog.ask [data-action=ask-yes]")
     # of two players, one resigning ends the match
     page.wait_for_function(f"{STATE}.info.status === 'finished'")
+    assert page.errors == []
+
+
+def test_a_refused_move_lets_the_board_go_so_the_player_can_move_again(browser: Any, server: Any):
+    """A move sent holds the board until the room answers; a refusal is an answer. The
+    page's first move is answered with ``slow_down`` instead of reaching the room (as a
+    room under load would answer), and the same click afterwards plays."""
+    context = browser.new_context(viewport={"width": 1280, "height": 950}, bypass_csp=True)
+    refused: list[str] = []
+
+    def between(page_side: Any) -> None:
+        room_side = page_side.connect_to_server()
+
+        def from_page(message: str | bytes) -> None:
+            data = json.loads(message)
+            if data.get("t") == "move" and not refused:
+                refused.append(data["move"])
+                page_side.send(
+                    json.dumps(
+                        {
+                            "t": "error",
+                            "code": "slow_down",
+                            "text": "too many messages",
+                            "table": data["table"],
+                            "params": {"limit": "messages", "per_second": 1, "retry_after": 1},
+                        }
+                    )
+                )
+                return
+            room_side.send(message)
+
+        page_side.on_message(from_page)
+
+    context.route_web_socket("**/ws", between)
+    page = context.new_page()
+    page.errors = []
+    page.on("pageerror", lambda error: page.errors.append(str(error)))
+    page.goto(server.http + "/")
+    enter(page, "Anna")
+    against_a_bot(page, "kingdomino")
+    length = len(state(page)["view"]["log"])
+    page.locator(".kd-pickable").first.click()
+    page.wait_for_function("document.querySelector('.toast:not([hidden])')")
+    assert len(refused) == 1
+    assert len(state(page)["view"]["log"]) == length  # the room never saw it
+    page.locator(".kd-pickable").first.click()
+    entry = played_after(page, length)
+    assert entry["by"] == state(page)["you"]
+    assert entry["move"].startswith("pick ")
     assert page.errors == []

@@ -287,6 +287,10 @@ export function createTableScreen(root, ctx) {
       toast.hidden = false;
       clearTimeout(toastTimer);
       toastTimer = setTimeout(() => { toast.hidden = true; }, 6000);
+      // A move sent holds the board until the room speaks of the table; a refusal that
+      // changed nothing (slow_down, a move the room would not take) is that word too, so
+      // the board lets go and offers the same view again.
+      if (state) drawBoard();
     },
     /** Draw the table as `next` says; `chatAnew` when the chat lines were replaced (a sync). */
     update(next, chatAnew = false) {
