@@ -10,8 +10,7 @@ from __future__ import annotations
 import dataclasses
 import operator
 import secrets
-import time
-from collections.abc import Collection, Sequence
+from collections.abc import Sequence
 from importlib import resources
 from typing import Any, cast
 
@@ -21,6 +20,7 @@ from alembic.config import Config
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.ext.asyncio import AsyncEngine, create_async_engine
 
+from .people import PeopleRows
 from .rows import (
     ChatRow,
     LiveTable,
@@ -30,7 +30,6 @@ from .rows import (
     RatingChange,
     StoredMatch,
     TableRow,
-    UserRow,
     Write,
 )
 from .schema import (
@@ -40,7 +39,6 @@ from .schema import (
     rating_changes,
     ratings,
     server_keys,
-    sessions,
     tables,
     users,
 )
@@ -49,7 +47,10 @@ from .schema import (
 WAL_RESTART_FRAMES = 4096
 
 
-class Store:
+class Store(PeopleRows):
+    """The room's database: the schema, the journal's commits, the live tables, what
+    finished matches and ratings read; the people's rows come from ``PeopleRows``."""
+
     def __init__(self, url: str) -> None:
         self.url = url
         self.engine: AsyncEngine = create_async_engine(url, pool_pre_ping=False)
@@ -118,96 +119,6 @@ class Store:
             table = await connection.scalar(sa.select(sa.func.max(tables.c.id)))
             match = await connection.scalar(sa.select(sa.func.max(matches.c.id)))
         return int(table or 0), int(match or 0)
-
-    # -- people ---------------------------------------------------------------------------
-
-    async def add_user(self, name: str, name_key: str, password_hash: str | None) -> int:
-        async with self.engine.begin() as connection:
-            result = await connection.execute(
-                users.insert().values(
-                    name=name,
-                    name_key=name_key,
-                    password_hash=password_hash,
-                    guest=password_hash is None,
-                    created_at=time.time(),
-                )
-            )
-            key = result.inserted_primary_key
-            if key is None:
-                raise RuntimeError("the database gave the new user no id")
-            return int(key[0])
-
-    async def registered(self, name_key: str) -> UserRow | None:
-        async with self.engine.connect() as connection:
-            row = (
-                await connection.execute(
-                    sa.select(users).where(users.c.name_key == name_key, sa.not_(users.c.guest))
-                )
-            ).first()
-        return None if row is None else UserRow(row.id, row.name, row.guest, row.password_hash)
-
-    async def set_password(self, user_id: int, password_hash: str) -> None:
-        async with self.engine.begin() as connection:
-            await connection.execute(
-                users.update().where(users.c.id == user_id).values(password_hash=password_hash)
-            )
-
-    # -- sessions -------------------------------------------------------------------------
-
-    async def add_session(self, session_id: str, user_id: int) -> None:
-        async with self.engine.begin() as connection:
-            await connection.execute(
-                sessions.insert().values(id=session_id, user_id=user_id, created_at=time.time())
-            )
-
-    async def session_user(self, session_id: str) -> UserRow | None:
-        """The user of a session that stands (one look-up by primary key, with the user's
-        row), or None once it was revoked."""
-        async with self.engine.connect() as connection:
-            row = (
-                await connection.execute(
-                    sa.select(users)
-                    .join(sessions, sessions.c.user_id == users.c.id)
-                    .where(sessions.c.id == session_id)
-                )
-            ).first()
-        return None if row is None else UserRow(row.id, row.name, row.guest, row.password_hash)
-
-    async def revoke_session(self, session_id: str) -> None:
-        async with self.engine.begin() as connection:
-            await connection.execute(sessions.delete().where(sessions.c.id == session_id))
-
-    async def revoke_sessions(self, user_id: int, keep: str | None = None) -> None:
-        """Every session of a user, but ``keep``."""
-        where = sessions.c.user_id == user_id
-        if keep is not None:
-            where &= sessions.c.id != keep
-        async with self.engine.begin() as connection:
-            await connection.execute(sessions.delete().where(where))
-
-    async def forget_sessions_before(self, moment: float) -> None:
-        """Sessions older than their cookies may be: nothing can name them any more."""
-        async with self.engine.begin() as connection:
-            await connection.execute(sessions.delete().where(sessions.c.created_at < moment))
-
-    async def forget_guests(self, keep: Collection[int], created_before: float) -> int:
-        """Delete the rows of guests no session holds, created before ``created_before``,
-        but those in ``keep`` (online, seated); how many went. Their matches keep their
-        names in the seats. The newest row of all is never deleted: SQLite gives a new
-        row the highest id plus one, and an id handed out again would make a newcomer the
-        player of a gone guest's matches."""
-        newest = sa.select(sa.func.max(users.c.id)).scalar_subquery()
-        where = (
-            users.c.guest.is_(True)
-            & (users.c.created_at < created_before)
-            & (users.c.id < newest)
-            & users.c.id.not_in(sa.select(sessions.c.user_id))
-        )
-        if keep:
-            where &= users.c.id.not_in(sorted(keep))
-        async with self.engine.begin() as connection:
-            result = await connection.execute(users.delete().where(where))
-        return int(result.rowcount or 0)
 
     # -- the room -------------------------------------------------------------------------
 

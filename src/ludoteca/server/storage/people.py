@@ -1,0 +1,111 @@
+"""The rows of people: users (guests and registered players) and their sessions.
+
+A part of the ``Store`` (which it is mixed into), apart because who someone is and
+whether their session stands is its own concern: the entry routes and the socket's
+entry check ask it, the journal never does.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Collection
+
+import sqlalchemy as sa
+from sqlalchemy.ext.asyncio import AsyncEngine
+
+from .rows import UserRow
+from .schema import sessions, users
+
+
+class PeopleRows:
+    engine: AsyncEngine
+
+    # -- people ---------------------------------------------------------------------------
+
+    async def add_user(self, name: str, name_key: str, password_hash: str | None) -> int:
+        async with self.engine.begin() as connection:
+            result = await connection.execute(
+                users.insert().values(
+                    name=name,
+                    name_key=name_key,
+                    password_hash=password_hash,
+                    guest=password_hash is None,
+                    created_at=time.time(),
+                )
+            )
+            key = result.inserted_primary_key
+            if key is None:
+                raise RuntimeError("the database gave the new user no id")
+            return int(key[0])
+
+    async def registered(self, name_key: str) -> UserRow | None:
+        async with self.engine.connect() as connection:
+            row = (
+                await connection.execute(
+                    sa.select(users).where(users.c.name_key == name_key, sa.not_(users.c.guest))
+                )
+            ).first()
+        return None if row is None else UserRow(row.id, row.name, row.guest, row.password_hash)
+
+    async def set_password(self, user_id: int, password_hash: str) -> None:
+        async with self.engine.begin() as connection:
+            await connection.execute(
+                users.update().where(users.c.id == user_id).values(password_hash=password_hash)
+            )
+
+    # -- sessions -------------------------------------------------------------------------
+
+    async def add_session(self, session_id: str, user_id: int) -> None:
+        async with self.engine.begin() as connection:
+            await connection.execute(
+                sessions.insert().values(id=session_id, user_id=user_id, created_at=time.time())
+            )
+
+    async def session_user(self, session_id: str) -> UserRow | None:
+        """The user of a session that stands (one look-up by primary key, with the user's
+        row), or None once it was revoked."""
+        async with self.engine.connect() as connection:
+            row = (
+                await connection.execute(
+                    sa.select(users)
+                    .join(sessions, sessions.c.user_id == users.c.id)
+                    .where(sessions.c.id == session_id)
+                )
+            ).first()
+        return None if row is None else UserRow(row.id, row.name, row.guest, row.password_hash)
+
+    async def revoke_session(self, session_id: str) -> None:
+        async with self.engine.begin() as connection:
+            await connection.execute(sessions.delete().where(sessions.c.id == session_id))
+
+    async def revoke_sessions(self, user_id: int, keep: str | None = None) -> None:
+        """Every session of a user, but ``keep``."""
+        where = sessions.c.user_id == user_id
+        if keep is not None:
+            where &= sessions.c.id != keep
+        async with self.engine.begin() as connection:
+            await connection.execute(sessions.delete().where(where))
+
+    async def forget_sessions_before(self, moment: float) -> None:
+        """Sessions older than their cookies may be: nothing can name them any more."""
+        async with self.engine.begin() as connection:
+            await connection.execute(sessions.delete().where(sessions.c.created_at < moment))
+
+    async def forget_guests(self, keep: Collection[int], created_before: float) -> int:
+        """Delete the rows of guests no session holds, created before ``created_before``,
+        but those in ``keep`` (online, seated); how many went. Their matches keep their
+        names in the seats. The newest row of all is never deleted: SQLite gives a new
+        row the highest id plus one, and an id handed out again would make a newcomer the
+        player of a gone guest's matches."""
+        newest = sa.select(sa.func.max(users.c.id)).scalar_subquery()
+        where = (
+            users.c.guest.is_(True)
+            & (users.c.created_at < created_before)
+            & (users.c.id < newest)
+            & users.c.id.not_in(sa.select(sessions.c.user_id))
+        )
+        if keep:
+            where &= users.c.id.not_in(sorted(keep))
+        async with self.engine.begin() as connection:
+            result = await connection.execute(users.delete().where(where))
+        return int(result.rowcount or 0)
