@@ -52,7 +52,10 @@ PlayersArg = Annotated[
     ),
 ]
 BotArg = Annotated[
-    str, typer.Option("--bot", metavar="NAME", help="the bots: random, simple, greedy or mcts")
+    str,
+    typer.Option(
+        "--bot", metavar="NAME", help="the bot: random, simple, greedy, mcts or MODULE:CALLABLE"
+    ),
 ]
 JsonArg = Annotated[bool, typer.Option("--json", help="print one JSON value instead of text")]
 
@@ -180,7 +183,12 @@ def simulate_command(
 def arena_command(
     game_id: GameId,
     bots: Annotated[
-        str, typer.Option(metavar="BOTS", help="bots by level, comma-separated: mcts,greedy")
+        str,
+        typer.Option(
+            metavar="BOTS",
+            help="bots by level or your own as MODULE:CALLABLE, comma-separated: "
+            "mcts,greedy or mypkg.mybot:choose,greedy",
+        ),
     ],
     games: Annotated[
         int | None,

@@ -11,7 +11,7 @@ import importlib
 from pathlib import Path
 
 import ludoteca
-from ludoteca.bots import Bot, bot
+from ludoteca.bots import Bot, resolve
 from ludoteca.engine import Game, Match, OptionValue
 
 from .group import CommandError
@@ -36,8 +36,9 @@ def options(game: Game, pairs: list[str] | None) -> dict[str, OptionValue]:
 
 
 def player(name: str) -> Bot:
+    """A level, or anyone's bot by ``MODULE:CALLABLE`` (``ludoteca.bots.outside``)."""
     try:
-        return bot(name)
+        return resolve(name)
     except ValueError as error:
         raise CommandError(str(error)) from None
 

@@ -131,7 +131,8 @@ def tournament(tournament: Tournament) -> None:
         f"{played(tournament)}"
     )
     for index, name in enumerate(header):
-        shown.add_column(name, justify="left" if index == 0 else "right")
+        # A bot of one's own is named by its import path: shown whole, over lines.
+        shown.add_column(name, justify="left" if index == 0 else "right", overflow="fold")
     for row in rows:
         shown.add_row(*row)
     Console().print(shown)

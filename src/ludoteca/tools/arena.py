@@ -6,6 +6,8 @@ than bots), and the seating turns by one seat each game, so that over any multip
 generator from the seed and the game's number, so a fixed seed gives the same games
 (with bots whose budget is counted in iterations, not seconds), also when the games are
 shared out between processes (``jobs``): the figures are added up in the games' order.
+A bot is a level or anyone's, by ``MODULE:CALLABLE`` (``ludoteca.bots.outside``: it sees
+a match rebuilt from its seat's view, never the real one).
 
 A seed is a series of games, numbered from 0, and a tournament plays a range of them
 (``first`` on): a bot tuned on games 0 to 199 of a seed is measured honestly on games
@@ -33,7 +35,7 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from itertools import pairwise
 
-from ludoteca.bots import Bot, bot
+from ludoteca.bots import Bot, resolve
 from ludoteca.engine import CHANCE, Game, OptionValue, Result
 
 Z95 = 1.959964  # the normal quantile of a two-sided 95% interval
@@ -234,7 +236,7 @@ def run(
     if first < 0:
         raise ValueError(f"games are numbered from 0, not {first}")
     for name in names:
-        bot(name)  # an unknown level is refused before any game is played
+        resolve(name)  # an unknown bot is refused before any game is played
     standings = {name: Standing(name) for name in names}
     tournament = Tournament(game.id, count, games, seed, [], first=first)
     tournament.seatings = [seating(names, count, number) for number in tournament.seeds]
@@ -284,7 +286,7 @@ def _play(setup: Setup) -> tuple[Result, Timing]:
         if actor is None:
             break
         name = seats[actor]
-        player = _BOTS.get(name) or _BOTS.setdefault(name, bot(name))
+        player = _BOTS.get(name) or _BOTS.setdefault(name, resolve(name))
         started = time.perf_counter()
         move = player.choose(match, rng)
         timing[name][0] += time.perf_counter() - started

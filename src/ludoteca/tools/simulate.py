@@ -7,7 +7,7 @@ import time
 from collections.abc import Callable, Mapping
 from dataclasses import asdict, dataclass
 
-from ludoteca.bots import bot
+from ludoteca.bots import resolve
 from ludoteca.engine import CHANCE, Game, Match, OptionValue
 
 
@@ -31,7 +31,7 @@ class Summary:
 
 def play_out(match: Match, rng: random.Random, bot_name: str = "simple") -> Match:
     """Play ``match`` to its end: chance with ``rng``, every seat with the bot."""
-    player = bot(bot_name)
+    player = resolve(bot_name)
     while not match.is_over:
         if match.to_move is CHANCE:
             match.play_chance(rng)

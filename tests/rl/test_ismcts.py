@@ -1,0 +1,68 @@
+"""OpenSpiel's ISMCTS as a bot of ``ludoteca arena``: ``ludoteca.openspiel.bots:ismcts``."""
+
+import json
+import random
+
+import pytest
+from typer.testing import CliRunner
+
+import ludoteca
+from ludoteca.bots import UnknownBot, resolve
+from ludoteca.cli import app
+from ludoteca.engine import CHANCE
+from ludoteca.tools.arena import run
+from tests.conftest import missing
+
+try:
+    import pyspiel  # noqa: F401
+
+    from ludoteca.openspiel.bots import IsmctsBot
+except ImportError:  # pragma: no cover - the rl extra is part of the test extra
+    IsmctsBot = None
+
+
+@pytest.fixture(autouse=True)
+def _needs_open_spiel():
+    if IsmctsBot is None:
+        missing("open_spiel is not installed: pip install -e '.[rl]'")
+
+
+def test_ismcts_plays_keltis_against_greedy_in_the_arena():
+    tournament = run(
+        ludoteca.game("keltis"), ["ludoteca.openspiel.bots:ismcts:3", "greedy"], games=2, seed=1
+    )
+    ismcts, greedy = tournament.standings
+    assert (ismcts.name, ismcts.games, greedy.games) == ("ludoteca.openspiel.bots:ismcts:3", 2, 2)
+    assert ismcts.moves > 20  # it decided its own moves, every one accepted by the match
+    assert ismcts.wins + greedy.wins == 2
+
+
+def test_the_command_line_seats_ismcts():
+    result = CliRunner().invoke(
+        app,
+        ["arena", "cronberg", "--bots", "ludoteca.openspiel.bots:ismcts:3,random", "--games",
+         "2", "--json"],
+    )  # fmt: skip
+    assert result.exit_code == 0, result.output
+    names = [bot["name"] for bot in json.loads(result.output)["bots"]]
+    assert names == ["ludoteca.openspiel.bots:ismcts:3", "random"]
+
+
+def test_ismcts_chooses_a_legal_move_in_every_game_the_same_from_the_same_seed(game_id):
+    game = ludoteca.game(game_id)
+    match = game.new_match(game.min_players)
+    rng = random.Random(3)
+    while match.to_move is CHANCE:
+        match.play_chance(rng)
+    player = resolve("ludoteca.openspiel.bots:ismcts:6")
+    move = player.choose(match, random.Random(11))
+    assert move in match.legal_moves()
+    assert player.choose(match, random.Random(11)) == move
+
+
+def test_its_budget_is_a_count_of_simulations():
+    assert IsmctsBot().name == "ismcts"
+    with pytest.raises(UnknownBot, match="e.g. ismcts:400, not '0'"):
+        resolve("ludoteca.openspiel.bots:ismcts:0")
+    with pytest.raises(UnknownBot, match="not 'many'"):
+        resolve("ludoteca.openspiel.bots:ismcts:many")
