@@ -25,8 +25,9 @@ import time
 from collections.abc import Hashable
 from dataclasses import dataclass
 
-from ludoteca.engine import CHANCE, Game, Match, Move, State, StateError
+from ludoteca.engine import CHANCE, Game, Match, Move, State
 
+from .seat import seat_to_move
 from .strategies import Ranker, decisions_only, deferred, playout, public, ranker
 
 EXPLORATION = 0.7
@@ -80,9 +81,7 @@ class MctsBot:
         self.name = "mcts" if not str(self.budget) else f"mcts:{self.budget}"
 
     def choose(self, match: Match, rng: random.Random) -> Move:
-        seat = match.to_move
-        if not isinstance(seat, int):
-            raise StateError(f"a bot chooses for a seat to move, not for {seat!r}")
+        seat = seat_to_move(match)
         moves = match.legal_moves()
         if len(moves) == 1:
             return moves[0]

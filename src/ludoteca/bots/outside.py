@@ -22,9 +22,10 @@ import random
 from collections.abc import Callable
 from typing import Any
 
-from ludoteca.engine import Match, Move, StateError
+from ludoteca.engine import Match, Move
 
 from .policies import BOTS, Bot, bot
+from .seat import seat_to_move
 
 #: What a bot's name may be, for the messages of refusals.
 ALLOWED = f"a level ({', '.join(BOTS)}, mcts:N, mcts:Ss) or MODULE:CALLABLE[:ARGUMENT]"
@@ -47,9 +48,7 @@ class OutsideBot:
         self._choose = choose
 
     def choose(self, match: Match, rng: random.Random) -> Move:
-        seat = match.to_move
-        if not isinstance(seat, int):
-            raise StateError(f"a bot chooses for a seat to move, not for {seat!r}")
+        seat = seat_to_move(match)
         seen = Match.from_view(match.view(seat), rng)
         move = self._choose(seen, rng)
         if isinstance(move, str):

@@ -6,9 +6,10 @@ import random
 from collections.abc import Callable
 from typing import Protocol
 
-from ludoteca.engine import Match, Move, StateError
+from ludoteca.engine import Match, Move
 
 from .mcts import Budget, MctsBot
+from .seat import seat_to_move
 from .strategies import greedy
 
 
@@ -18,13 +19,6 @@ class Bot(Protocol):
     def choose(self, match: Match, rng: random.Random) -> Move:
         """A move for the seat to move."""
         ...
-
-
-def _seat(match: Match) -> int:
-    seat = match.to_move
-    if not isinstance(seat, int):
-        raise StateError(f"a bot chooses for a seat to move, not for {seat!r}")
-    return seat
 
 
 class RandomBot:
@@ -45,7 +39,7 @@ class SimpleBot:
     name = "simple"
 
     def choose(self, match: Match, rng: random.Random) -> Move:
-        seat = _seat(match)
+        seat = seat_to_move(match)
         return match.game.simple_move(match.state.determinize(seat, rng), rng)
 
 
@@ -56,7 +50,7 @@ class GreedyBot:
     name = "greedy"
 
     def choose(self, match: Match, rng: random.Random) -> Move:
-        seat = _seat(match)
+        seat = seat_to_move(match)
         return greedy(match.game)(match.state.determinize(seat, rng), rng)
 
 

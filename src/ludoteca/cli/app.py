@@ -9,8 +9,9 @@ from __future__ import annotations
 
 import random
 import sys
+from collections.abc import Callable
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 
@@ -311,38 +312,45 @@ def bench(
         if not as_json and not any(g is game for g, _ in runs):
             show.bench_skipped(game, players)
     if openspiel:
-        _bench_openspiel(runs, seconds, as_json)
-        return
+        # ``bench --openspiel``: each game and count through the adapter and the engine.
+        from ludoteca.openspiel.bench import measure as measure_adapter
+
+        _bench(
+            runs,
+            seconds,
+            as_json,
+            measure_adapter,
+            "benchmarking the adapter",
+            show.bench_adapter,
+            show.bench_adapter_end,
+        )
+    else:
+        _bench(runs, seconds, as_json, measure, "benchmarking", show.bench_figure, show.bench_end)
+
+
+def _bench(
+    runs: list[tuple[Game, int]],
+    seconds: float,
+    as_json: bool,
+    measure_one: Callable[[Game, int, float], Any],
+    what: str,
+    figure_shown: Callable[[Any], None],
+    end_shown: Callable[[], None],
+) -> None:
+    """Measure each game and count in turn, printing each figure as it comes (or all of
+    them as one JSON value at the end)."""
     figures = []
-    with show.progress(len(runs), "benchmarking", shown=not as_json) as advance:
+    with show.progress(len(runs), what, shown=not as_json) as advance:
         for game, count in runs:
-            figure = measure(game, count, seconds)
+            figure = measure_one(game, count, seconds)
             figures.append(figure)
             advance(1)
             if not as_json:
-                show.bench_figure(figure)
+                figure_shown(figure)
     if as_json:
         show.as_json([figure.to_json() for figure in figures])
     else:
-        show.bench_end()
-
-
-def _bench_openspiel(runs: list[tuple[Game, int]], seconds: float, as_json: bool) -> None:
-    """``bench --openspiel``: each game and count through the adapter and the engine."""
-    from ludoteca.openspiel.bench import measure as measure_adapter
-
-    figures = []
-    with show.progress(len(runs), "benchmarking the adapter", shown=not as_json) as advance:
-        for game, count in runs:
-            figure = measure_adapter(game, count, seconds)
-            figures.append(figure)
-            advance(1)
-            if not as_json:
-                show.bench_adapter(figure)
-    if as_json:
-        show.as_json([figure.to_json() for figure in figures])
-    else:
-        show.bench_adapter_end()
+        end_shown()
 
 
 @app.command()

@@ -17,7 +17,8 @@ from open_spiel.python.algorithms import ismcts as open_spiel_ismcts
 from open_spiel.python.algorithms import mcts as open_spiel_mcts
 
 from ludoteca.bots.mcts import DEFAULT_ITERATIONS, FALLBACK_ITERATIONS
-from ludoteca.engine import Match, Move, OptionValue, StateError
+from ludoteca.bots.seat import seat_to_move
+from ludoteca.engine import Match, Move, OptionValue
 
 from .game import LudotecaGame, LudotecaState
 
@@ -39,9 +40,7 @@ class IsmctsBot:
         self._games: dict[tuple[str, int, tuple[tuple[str, OptionValue], ...]], LudotecaGame] = {}
 
     def choose(self, match: Match, rng: random.Random) -> Move:
-        seat = match.to_move
-        if not isinstance(seat, int):
-            raise StateError(f"a bot chooses for a seat to move, not for {seat!r}")
+        seat_to_move(match)  # only a seat to move has a choice to make
         moves = match.legal_moves()
         if len(moves) == 1:
             return moves[0]
