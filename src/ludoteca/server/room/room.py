@@ -21,6 +21,8 @@ from ludoteca.engine import Game, OptionValue
 
 from .. import protocol as p
 from ..accounts import SESSION_SECONDS
+from ..bus import Bus, LocalBus, RedisBus, Remote
+from ..bus.owners import RedisOwnerDirectory
 from ..connection import Connection
 from ..journal import Journal
 from ..storage.rows import LiveTable, Write
@@ -32,6 +34,7 @@ from . import messages
 from .host import TableHost
 from .lobby import LOBBY_CHAT_KEPT, Lobby
 from .people import People
+from .relay import Relay
 from .settings import Settings
 
 log = logging.getLogger("ludoteca.server")
@@ -64,10 +67,25 @@ class Room:
             ratings=self.ratings,
             bot_delay=settings.bot_delay,
         )
-        #: Carry out one client message (``messages.handle``).
-        self.handle: Callable[[Connection, p.ClientMessage], None] = functools.partial(
-            messages.handle, self
+        #: Carry out one client message here (``messages.handle``).
+        self.handle_here: Callable[[Connection | Remote, p.ClientMessage], None] = (
+            functools.partial(messages.handle, self)
         )
+        #: Carry out one client message: here, or (several processes) at its table's owner.
+        self.handle: Callable[[Connection, p.ClientMessage], None] = self.handle_here
+        self.bus: Bus = LocalBus(settings.process_id)
+        self.relay: Relay | None = None
+        self.directory: RedisOwnerDirectory | None = None
+        if settings.redis is not None:
+            bus = RedisBus(settings.redis, settings.process_id, settings.bus_prefix)
+            self.directory = RedisOwnerDirectory(
+                bus.redis, settings.bus_prefix, settings.process_id, self.tables.__contains__
+            )
+            self.bus = bus
+            self.relay = Relay(self, bus, self.directory)
+            self.handle = self.relay.handle
+            self.lobby.others = self.relay.others
+            self.lobby.on_flush = self.relay.tables_changed
         self.games = [
             {**ludoteca.game(g).describe(), "components": ludoteca.game(g).components()}
             for g in ludoteca.game_ids()
@@ -85,6 +103,9 @@ class Room:
         self.journal.start()
         for live in await self.store.live_tables():
             await self._bring_back(live)
+        if self.relay is not None:
+            await self._claim_brought_back()
+            await self.relay.start()
         # Nobody is online after a restart: the open tables wait for their people.
         self._close_if_abandoned_soon([t.id for t in self.tables.values() if t.status == OPEN])
         await self.keep_house()
@@ -112,6 +133,8 @@ class Room:
     async def close(self) -> None:
         if self._housekeeping is not None:
             self._housekeeping.cancel()
+        if self.relay is not None:
+            await self.relay.stop()
         await self.journal.stop()
         await self.store.close()
         thinking.stop()
@@ -127,6 +150,20 @@ class Room:
         self.tables[table.id] = table
         if table.status == RUNNING:
             table.timing.resume()
+
+    async def _claim_brought_back(self) -> None:
+        """Several processes: each keeps the tables it is first to claim (until the
+        leases of issue 21 decide it)."""
+        assert self.directory is not None
+        for table_id in list(self.tables):
+            if not await self.directory.claim(table_id):
+                table = self.tables.pop(table_id)
+                table.bots.cancel()
+                table.timing.stop()
+
+    async def renew_tables(self) -> None:
+        if self.directory is not None:
+            await self.directory.renew(list(self.tables))
 
     def _not_stored(self, rows: Sequence[Write], error: BaseException) -> None:
         # What is in memory is ahead of the database: the tables that wrote are
@@ -156,11 +193,15 @@ class Room:
         table.rated = rated
         table.time = MatchTime(control, grace)
         self.tables[table.id] = table
+        if self.directory is not None:
+            asyncio.get_running_loop().create_task(self.directory.claim(table.id))
         return table
 
     def table_closed(self, table: Table) -> None:
         self.tables.pop(table.id, None)
         self.lobby.table_changed(table)
+        if self.directory is not None:
+            asyncio.get_running_loop().create_task(self.directory.release(table.id))
 
     def _close_if_abandoned_soon(self, table_ids: list[int]) -> None:
         if table_ids:
@@ -192,19 +233,39 @@ class Room:
 
     def disconnect(self, connection: Connection) -> None:
         user = connection.user
-        for table_id in list(connection.tables):
-            table = self.tables.get(table_id)
-            if table is not None:
-                table.seating.unwatch(connection)
+        if self.relay is not None:
+            self.relay.gone(connection)
+        self._unwatch_all(connection)
         if not self.people.depart(connection):
             return
         self.lobby.people(left=user.name)
-        self._presence_of(user.id)
+        self._went(user.id)
+
+    def remote_arrived(self, user: p.Person) -> None:
+        """A connection of another process's acts at a table here."""
+        if self.people.remote_arrive(user):
+            self._presence_of(user.id)
+
+    def remote_departed(self, remote: Remote) -> None:
+        """Another process's connection closed (or that process is gone)."""
+        self._unwatch_all(remote)
+        if self.people.remote_depart(remote.user.id):
+            self._went(remote.user.id)
+
+    def _unwatch_all(self, watcher: Connection | Remote) -> None:
+        for table_id in list(watcher.tables):
+            table = self.tables.get(table_id)
+            if table is not None:
+                table.seating.unwatch(watcher)
+
+    def _went(self, user_id: int) -> None:
+        """Someone's last socket closed: the tables they sit at show it."""
+        self._presence_of(user_id)
         self._close_if_abandoned_soon(
             [
                 t.id
                 for t in self.tables.values()
-                if t.status == OPEN and t.seat_of(user.id) is not None
+                if t.status == OPEN and t.seat_of(user_id) is not None
             ]
         )
 

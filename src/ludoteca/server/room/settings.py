@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import os
+import secrets
+import socket
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 
 @dataclass
@@ -34,5 +37,13 @@ class Settings:
     login_failures_per_address: int = 20
     login_window: float = 300.0
     entries_per_minute: int = 20
+    #: Several processes share the room over this Redis (docs/deploy.md); None: one
+    #: process, as ever. ``bus_prefix`` starts every key and channel of this room's.
+    redis: str | None = None
+    bus_prefix: str = "ludoteca"
+    #: This process among the room's: unique while it runs, its channel on the bus.
+    process_id: str = field(
+        default_factory=lambda: f"{socket.gethostname()}-{os.getpid()}-{secrets.token_hex(3)}"
+    )
     #: The room's clock (seconds): tests give a clock of their own, to run time on at will.
     now: Callable[[], float] = time.time
