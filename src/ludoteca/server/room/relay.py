@@ -39,6 +39,8 @@ log = logging.getLogger("ludoteca.server")
 BEAT_SECONDS = 2.0
 #: A peer not heard from for this many beats is gone: its stand-ins and tables are dropped.
 SILENT_BEATS = 4
+#: Seconds a gateway waits for a table the lobby shows to be claimed again.
+CLAIM_WAIT_SECONDS = 3 * BEAT_SECONDS
 #: Seconds a gateway waits for the owner to carry out a command, each of two tries.
 COMMAND_SECONDS = 3.0
 
@@ -148,15 +150,26 @@ class Relay:
         await self._forward(connection, message, table_id, tries=1)
 
     async def _forward(
-        self, connection: Connection, message: p.ClientMessage, table_id: int, tries: int = 2
+        self,
+        connection: Connection,
+        message: p.ClientMessage,
+        table_id: int,
+        tries: int = 2,
+        known: bool = False,
     ) -> None:
         for _ in range(tries):
             owner = await self.owners.owner_of(table_id)
-            if table_id in self.room.tables:  # it came here meanwhile (a takeover)
-                self.room.handle_here(connection, message)
-                return
-            if owner is None or owner == self.process:
-                # Nobody holds it: as a table that is not there (the room's own refusal).
+            waited = 0.0
+            known = known or table_id in self.others
+            while owner is None and known and waited < CLAIM_WAIT_SECONDS:
+                # A table followed or shown in the lobby whose claim is not there (Redis
+                # came back empty, an owner is taking over): claims are renewed every beat.
+                await asyncio.sleep(0.25)
+                waited += 0.25
+                owner = await self.owners.owner_of(table_id)
+            if table_id in self.room.tables or owner is None or owner == self.process:
+                # Here after all (a takeover), or nowhere: the room's own answer (a table
+                # that is not there is refused as such).
                 self.room.handle_here(connection, message)
                 return
             answer = await self._answer(self._ask(owner, connection, message))
@@ -210,7 +223,7 @@ class Relay:
                     self.resyncs += 1
                     self._owner.pop(table_id, None)
                     asyncio.get_running_loop().create_task(
-                        self._forward(connection, p.Watch(table=table_id), table_id)
+                        self._forward(connection, p.Watch(table=table_id), table_id, known=True)
                     )
 
     def reconnected(self) -> None:
