@@ -397,6 +397,14 @@ def serve(
             "a load test from this machine needs more",
         ),
     ] = 20,
+    redis: Annotated[
+        str | None,
+        typer.Option(
+            metavar="URL",
+            help="Redis the room's processes share, e.g. redis://127.0.0.1:6379/0: run "
+            "several on one PostgreSQL --db (docs/deploy.md); default: one process",
+        ),
+    ] = None,
 ) -> None:
     """Run the game room: open http://HOST:PORT in a browser."""
     from ludoteca.server import main as server
@@ -405,10 +413,12 @@ def serve(
     try:
         server.check_address(host, port)
         server.check_database(url)
+        if redis is not None:
+            server.check_redis(redis, url)
     except server.StartError as error:
         raise CommandError(str(error)) from None
     show.serving(host, port, server.shown_url(url))
-    server.serve(host, port, url, bot_delay, rate, sockets_per_address, entries_per_minute)
+    server.serve(host, port, url, bot_delay, rate, sockets_per_address, entries_per_minute, redis)
 
 
 @app.command()
