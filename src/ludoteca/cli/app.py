@@ -397,6 +397,23 @@ def serve(
             "a load test from this machine needs more",
         ),
     ] = 20,
+    leases: Annotated[
+        bool,
+        typer.Option(
+            "--leases",
+            help="PostgreSQL shared by several processes: play only the tables this one "
+            "holds a fenced lease on, and take over those of a process that died",
+        ),
+    ] = False,
+    lease_seconds: Annotated[
+        float,
+        typer.Option(
+            min=0.5,
+            metavar="SECONDS",
+            help="with --leases: how long this process's hold on a table lasts unless "
+            "renewed (another process takes over a table this long after its owner died)",
+        ),
+    ] = 10.0,
 ) -> None:
     """Run the game room: open http://HOST:PORT in a browser."""
     from ludoteca.server import main as server
@@ -405,10 +422,23 @@ def serve(
     try:
         server.check_address(host, port)
         server.check_database(url)
+        if leases and not url.startswith("postgresql"):
+            raise server.StartError("--leases needs a PostgreSQL --db: one SQLite file is "
+                                    "one process's room")  # fmt: skip
     except server.StartError as error:
         raise CommandError(str(error)) from None
     show.serving(host, port, server.shown_url(url))
-    server.serve(host, port, url, bot_delay, rate, sockets_per_address, entries_per_minute)
+    server.serve(
+        host,
+        port,
+        url,
+        bot_delay,
+        rate,
+        sockets_per_address,
+        entries_per_minute,
+        leases,
+        lease_seconds,
+    )
 
 
 @app.command()
