@@ -68,6 +68,7 @@ def _settings(pg_url: str, redis_url: str, prefix: str, process: str) -> Setting
         messages_per_second=10_000,
         entries_per_minute=10_000,
         redis=redis_url,
+        leases=True,
         bus_prefix=prefix,
         process_id=process,
     )
@@ -82,10 +83,6 @@ class Rooms:
         self._b = TestClient(create_app(_settings(pg_url, redis_url, prefix, "B")))
         self.a = self._a.__enter__()
         self.b = self._b.__enter__()
-        # Until ids come from PostgreSQL sequences (the leases' work), B numbers its
-        # tables and matches apart from A's.
-        room_b = self.b.app.state.room
-        room_b._table_ids = room_b._match_ids = 1_000_000
 
     def close(self) -> None:
         Person.close_all()

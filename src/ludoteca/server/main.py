@@ -151,6 +151,8 @@ def serve(
     rate: float,
     sockets_per_address: int = Settings.sockets_per_address,
     entries_per_minute: int = Settings.entries_per_minute,
+    leases: bool = Settings.leases,
+    lease_seconds: float = Settings.lease_seconds,
     redis: str | None = None,
 ) -> None:
     collect_less()
@@ -161,6 +163,10 @@ def serve(
         messages_per_second=rate,
         sockets_per_address=sockets_per_address,
         entries_per_minute=entries_per_minute,
+        leases=leases,
+        lease_seconds=lease_seconds,
+        # Three renewals a lease: one late or lost renewal does not lose a table.
+        renew_seconds=lease_seconds / 3,
     )
     config = uvicorn.Config(
         create_app(settings),

@@ -3,10 +3,10 @@ sends each remote connection, heartbeats, and the lobby's news (docs/deploy.md).
 
 ``face`` is what the room sees of a bus, ``local`` the one process's bus, ``redis`` the
 bus over Redis pub/sub, ``envelope`` what travels on it, ``remote`` the owner's stand-in
-for a connection held by another process, ``owners`` who owns which table.
+for a connection held by another process.
 """
 
-from .envelope import Beat, Command, Deliver, Done, Envelope, Gone, TableNews
+from .envelope import Beat, Command, Deliver, Done, Envelope, Gone, Moved, TableNews
 from .face import Bus, Owners
 from .local import LocalBus
 from .pubsub import RedisBus
@@ -21,6 +21,7 @@ __all__ = [
     "Envelope",
     "Gone",
     "LocalBus",
+    "Moved",
     "Owners",
     "RedisBus",
     "Remote",

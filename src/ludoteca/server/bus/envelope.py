@@ -59,6 +59,14 @@ class Gone(Letter, tag="gone"):
     conn: int
 
 
+class Moved(Letter, tag="moved"):
+    """Owner to gateway: the table is another process's now; these connections follow it
+    there."""
+
+    table: int
+    conns: list[int]
+
+
 class Beat(Letter, tag="beat"):
     """Every few seconds to each peer, numbered as the last letter sent it: a receiver
     that saw less lost the last letters (a table's last event, say) and resyncs. As a
@@ -76,7 +84,7 @@ class TableNews(Letter, tag="tables"):
     full: bool
 
 
-Envelope = Command | Done | Deliver | Gone | Beat | TableNews
+Envelope = Command | Done | Deliver | Gone | Moved | Beat | TableNews
 
 encoder = msgspec.msgpack.Encoder()
 decoder = msgspec.msgpack.Decoder(Envelope)

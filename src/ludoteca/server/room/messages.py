@@ -18,6 +18,7 @@ from ..connection import Connection
 from ..storage.rows import ChatRow
 from ..table import RATED_GUEST, Refusal, Stale, Table, TableStatus, Who, game_or_refuse
 from ..table.clock import ClockError, TimeControl, check_grace
+from .ownership import elsewhere_text
 
 if TYPE_CHECKING:
     from .room import Room
@@ -116,6 +117,8 @@ def _handle(room: Room, connection: Connection | Remote, message: p.ClientMessag
 
 def _table(room: Room, table_id: int) -> Table:
     table = room.tables.get(table_id)
+    if table is None and table_id in room.ownership.elsewhere:
+        raise Refusal("elsewhere", elsewhere_text(table_id), table=table_id)
     if table is None:
         open_ids = ", ".join(str(t) for t in sorted(room.tables)) or "none"
         raise Refusal(

@@ -26,9 +26,10 @@ from typing import TYPE_CHECKING
 import msgspec
 
 from .. import protocol as p
-from ..bus import Beat, Bus, Command, Deliver, Done, Gone, Owners, Remote, TableNews
+from ..bus import Beat, Bus, Command, Deliver, Done, Gone, Moved, Owners, Remote, TableNews
 from ..bus.envelope import Letter, decoder, encoder
 from ..connection import Connection
+from ..table import Table
 
 if TYPE_CHECKING:
     from .room import Room
@@ -43,6 +44,9 @@ SILENT_BEATS = 4
 CLAIM_WAIT_SECONDS = 3 * BEAT_SECONDS
 #: Seconds a gateway waits for the owner to carry out a command, each of two tries.
 COMMAND_SECONDS = 3.0
+#: Seconds between tries; a resync tries this often, for a takeover to finish.
+RETRY_SECONDS = 0.5
+RESYNC_TRIES = 10
 
 
 class Relay:
@@ -157,7 +161,9 @@ class Relay:
         tries: int = 2,
         known: bool = False,
     ) -> None:
-        for _ in range(tries):
+        for attempt in range(tries):
+            if attempt:
+                await asyncio.sleep(RETRY_SECONDS)
             owner = await self.owners.owner_of(table_id)
             waited = 0.0
             known = known or table_id in self.others
@@ -181,7 +187,7 @@ class Relay:
             p.Error(
                 "unavailable",
                 f"table {table_id} did not answer: try again in a moment "
-                "(what you see of it is sent again when it is back)",
+                "(its process may be restarting; another takes it over)",
                 table=table_id,
                 rid=message.rid,
             )
@@ -220,11 +226,33 @@ class Relay:
         for connection, following in list(self.following.items()):
             for table_id, at in list(following.items()):
                 if owner is None or at == owner:
-                    self.resyncs += 1
                     self._owner.pop(table_id, None)
-                    asyncio.get_running_loop().create_task(
-                        self._forward(connection, p.Watch(table=table_id), table_id, known=True)
-                    )
+                    self._refollow(connection, table_id)
+
+    def _refollow(self, connection: Connection, table_id: int) -> None:
+        self.resyncs += 1
+        watch = p.Watch(table=table_id)
+        asyncio.get_running_loop().create_task(
+            self._forward(connection, watch, table_id, RESYNC_TRIES, known=True)
+        )
+
+    def moved(self, table: Table) -> None:
+        """This process lost the table to another (its lease was taken): whoever watched
+        it, here or through a gateway, follows it to its new owner."""
+        table_id = table.id
+        gateways: dict[str, list[int]] = {}
+        for watcher in list(table.audience.watchers):
+            table.audience.remove(watcher)
+            if isinstance(watcher, Remote):
+                gateways.setdefault(watcher.gateway, []).append(watcher.conn)
+            elif isinstance(watcher, Connection):
+                self.following.setdefault(watcher, {})[table_id] = ""
+                self._refollow(watcher, table_id)
+        for gateway, conns in gateways.items():
+            self._send(gateway, functools.partial(self._moved, table_id, conns))
+
+    def _moved(self, table_id: int, conns: list[int], seq: int) -> Moved:
+        return Moved(self.process, seq, table_id, conns)
 
     def reconnected(self) -> None:
         # Anything may have been published while the bus was away.
@@ -274,6 +302,12 @@ class Relay:
                         connection.send_bytes(letter.data)
             case Gone():
                 self._drop(self.remotes.pop((sender, letter.conn), None))
+            case Moved():
+                self._owner.pop(letter.table, None)
+                for conn in letter.conns:
+                    connection = self._connections.get(conn)
+                    if connection is not None:
+                        self._refollow(connection, letter.table)
 
     # -- an owner's side ----------------------------------------------------------------
 
@@ -286,8 +320,11 @@ class Relay:
             self._done(command, None, owner=True)
             return
         table_id = getattr(message, "table", None)
-        if not isinstance(table_id, int) or table_id not in room.tables:
+        if not isinstance(table_id, int) or not self.owners.owns(table_id):
             self._done(command, None, owner=False)
+            return
+        if table_id not in room.tables:  # owned, and closed meanwhile: as here
+            self._done(command, None, owner=True)
             return
         key = (command.sender, command.conn)
         remote = self.remotes.get(key)
@@ -388,6 +425,8 @@ class Relay:
             for key in [k for k in self.remotes if k[0] == peer]:
                 self._drop(self.remotes.pop(key))
             self._forget([t for t, s in self._told_by.items() if s == peer])
+            # Its tables are taken over by another process: follow them there.
+            self.resync(peer)
         held: dict[str, list[int]] = {}
         for connection, owners in self._held_at.items():
             for owner in owners:
@@ -398,4 +437,3 @@ class Relay:
             self.bus.send(peer, encoder.encode(Beat(self.process, seq, conns)))
         infos = [table.info() for table in room.tables.values()]
         self.bus.broadcast(encoder.encode(TableNews(self.process, 0, infos, [], True)))
-        await room.renew_tables()

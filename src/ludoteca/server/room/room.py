@@ -22,7 +22,6 @@ from ludoteca.engine import Game, OptionValue
 from .. import protocol as p
 from ..accounts import SESSION_SECONDS
 from ..bus import Bus, LocalBus, RedisBus, Remote
-from ..bus.owners import RedisOwnerDirectory
 from ..connection import Connection
 from ..journal import Journal
 from ..storage.rows import LiveTable, Write
@@ -32,7 +31,9 @@ from ..table.clock import TimeControl
 from ..table.time import MatchTime
 from . import messages
 from .host import TableHost
+from .ids import Ids
 from .lobby import LOBBY_CHAT_KEPT, Lobby
+from .ownership import Ownership
 from .people import People
 from .relay import Relay
 from .settings import Settings
@@ -49,13 +50,14 @@ class Room:
         self.journal = Journal(store)
         self.journal.on_failure = self._not_stored
         self.tables: dict[int, Table] = {}
+        self.ownership = Ownership(self, store.leases)
+        self.journal.on_lease_lost = self.ownership.drop
+        self.ids = Ids(store)
         self.people = People(settings, self.tables)
         self.lobby = Lobby(self.tables, self.people.connections, self.people.online_names)
         self._housekeeping: asyncio.Task[None] | None = None
         #: (user id, game) -> (rating, rated matches), kept as the journal stores them.
         self.ratings: dict[tuple[int, str], tuple[float, int]] = {}
-        self._table_ids = 0
-        self._match_ids = 0
         self.host = TableHost(
             now=settings.now,
             store=self.journal.write,
@@ -75,14 +77,10 @@ class Room:
         self.handle: Callable[[Connection, p.ClientMessage], None] = self.handle_here
         self.bus: Bus = LocalBus(settings.process_id)
         self.relay: Relay | None = None
-        self.directory: RedisOwnerDirectory | None = None
         if settings.redis is not None:
             bus = RedisBus(settings.redis, settings.process_id, settings.bus_prefix)
-            self.directory = RedisOwnerDirectory(
-                bus.redis, settings.bus_prefix, settings.process_id, self.tables.__contains__
-            )
             self.bus = bus
-            self.relay = Relay(self, bus, self.directory)
+            self.relay = Relay(self, bus, self.ownership)
             self.handle = self.relay.handle
             self.lobby.others = self.relay.others
             self.lobby.on_flush = self.relay.tables_changed
@@ -96,15 +94,13 @@ class Room:
     async def open(self) -> None:
         self.host.on_loop(asyncio.get_running_loop())
         await self.store.migrate()
-        self._table_ids, self._match_ids = await self.store.highest_ids()
+        await self.ids.open()
         for line in await self.store.recent_chat(None, LOBBY_CHAT_KEPT):
             self.lobby.chat.append(p.ChatLine(line.name, line.text, line.at))
         self.ratings.update(await self.store.ratings())
         self.journal.start()
-        for live in await self.store.live_tables():
-            await self._bring_back(live)
+        await self.ownership.open()
         if self.relay is not None:
-            await self._claim_brought_back()
             await self.relay.start()
         # Nobody is online after a restart: the open tables wait for their people.
         self._close_if_abandoned_soon([t.id for t in self.tables.values() if t.status == OPEN])
@@ -136,11 +132,14 @@ class Room:
         if self.relay is not None:
             await self.relay.stop()
         await self.journal.stop()
+        await self.ownership.close()
         await self.store.close()
         thinking.stop()
 
-    async def _bring_back(self, live: LiveTable) -> None:
-        """A table as it was stored: its chairs, and its match replayed from the log."""
+    async def bring_back(self, live: LiveTable) -> None:
+        """A table as it was stored: its chairs, and its match replayed from the log,
+        its clocks from the stored times, its bots and timers going again (on a start,
+        and when this process takes a table over from one that died)."""
         chat = await self.store.recent_chat(live.row.id, 50)
         table = Table.restore(self.host, live, chat)
         if table.status == FINISHED:
@@ -150,20 +149,6 @@ class Room:
         self.tables[table.id] = table
         if table.status == RUNNING:
             table.timing.resume()
-
-    async def _claim_brought_back(self) -> None:
-        """Several processes: each keeps the tables it is first to claim (until the
-        leases of issue 21 decide it)."""
-        assert self.directory is not None
-        for table_id in list(self.tables):
-            if not await self.directory.claim(table_id):
-                table = self.tables.pop(table_id)
-                table.bots.cancel()
-                table.timing.stop()
-
-    async def renew_tables(self) -> None:
-        if self.directory is not None:
-            await self.directory.renew(list(self.tables))
 
     def _not_stored(self, rows: Sequence[Write], error: BaseException) -> None:
         # What is in memory is ahead of the database: the tables that wrote are
@@ -175,8 +160,7 @@ class Room:
     # -- tables ---------------------------------------------------------------------------
 
     def new_match_id(self) -> int:
-        self._match_ids += 1
-        return self._match_ids
+        return self.ids.take("match")
 
     def open_table(
         self,
@@ -187,21 +171,23 @@ class Room:
         control: TimeControl | None,
         grace: int,
     ) -> Table:
-        self._table_ids += 1
-        table = Table(self.host, self._table_ids, game, who)
+        table = Table(self.host, self.ids.take("table"), game, who)
+        self.ownership.new_table(table.id)
         table.options = options
         table.rated = rated
         table.time = MatchTime(control, grace)
         self.tables[table.id] = table
-        if self.directory is not None:
-            asyncio.get_running_loop().create_task(self.directory.claim(table.id))
         return table
 
     def table_closed(self, table: Table) -> None:
         self.tables.pop(table.id, None)
         self.lobby.table_changed(table)
-        if self.directory is not None:
-            asyncio.get_running_loop().create_task(self.directory.release(table.id))
+        self.ownership.table_left(table.id)
+
+    async def owner_of(self, table_id: int) -> str | None:
+        """The process id of the process that plays the table, or None if none does
+        (for routing a command to the table's owner)."""
+        return await self.ownership.owner_of(table_id)
 
     def _close_if_abandoned_soon(self, table_ids: list[int]) -> None:
         if table_ids:
@@ -282,4 +268,8 @@ class Room:
             "online": len(self.people.connections),
             "commits": self.journal.commits,
             "rows": self.journal.rows,
+            "process": self.settings.process_id,
+            "owned": len(self.tables),
+            "leases_renewed": 0 if self.store.leases is None else self.store.leases.renewals,
+            "leases_lost": self.ownership.lost,
         }

@@ -10,6 +10,12 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 
+def process_id() -> str:
+    """This process among the room's: its machine, its pid, and a few random letters (a
+    pid comes back after a restart; a lease of the process before must not be ours)."""
+    return f"{socket.gethostname()}:{os.getpid()}:{secrets.token_hex(3)}"
+
+
 @dataclass
 class Settings:
     db_url: str
@@ -37,13 +43,18 @@ class Settings:
     login_failures_per_address: int = 20
     login_window: float = 300.0
     entries_per_minute: int = 20
+    #: Several processes on one PostgreSQL (docs/ownership.md): whether this one holds
+    #: a fenced lease on each table it plays (off: it plays every table), its id, how long
+    #: a table's lease lasts unless renewed, how often leases are renewed and orphan
+    #: tables looked for, and how many orphans one look claims at most.
+    leases: bool = False
+    process_id: str = field(default_factory=process_id)
+    lease_seconds: float = 10.0
+    renew_seconds: float = 3.0
+    claims_per_tick: int = 20
     #: Several processes share the room over this Redis (docs/deploy.md); None: one
-    #: process, as ever. ``bus_prefix`` starts every key and channel of this room's.
+    #: process, as ever. ``bus_prefix`` starts every channel of this room's.
     redis: str | None = None
     bus_prefix: str = "ludoteca"
-    #: This process among the room's: unique while it runs, its channel on the bus.
-    process_id: str = field(
-        default_factory=lambda: f"{socket.gethostname()}-{os.getpid()}-{secrets.token_hex(3)}"
-    )
     #: The room's clock (seconds): tests give a clock of their own, to run time on at will.
     now: Callable[[], float] = time.time
