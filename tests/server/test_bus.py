@@ -61,7 +61,7 @@ def redis_url() -> str:
     return REDIS
 
 
-def _settings(pg_url: str, redis_url: str, prefix: str, process: str) -> Settings:
+def _settings(pg_url: str, redis_url: str, prefix: str, process: str, **more) -> Settings:
     return Settings(
         db_url=pg_url,
         bot_delay=0,
@@ -71,23 +71,31 @@ def _settings(pg_url: str, redis_url: str, prefix: str, process: str) -> Setting
         leases=True,
         bus_prefix=prefix,
         process_id=process,
+        **more,
     )
 
 
 class Rooms:
     """Two processes of one room: ``a`` and ``b``, test clients of each."""
 
-    def __init__(self, pg_url: str, redis_url: str) -> None:
+    def __init__(self, pg_url: str, redis_url: str, **more) -> None:
         prefix = f"test-{secrets.token_hex(4)}"
-        self._a = TestClient(create_app(_settings(pg_url, redis_url, prefix, "A")))
-        self._b = TestClient(create_app(_settings(pg_url, redis_url, prefix, "B")))
+        self._a: TestClient | None = TestClient(
+            create_app(_settings(pg_url, redis_url, prefix, "A", **more))
+        )
+        self._b = TestClient(create_app(_settings(pg_url, redis_url, prefix, "B", **more)))
         self.a = self._a.__enter__()
         self.b = self._b.__enter__()
+
+    def stop_a(self) -> None:
+        if self._a is not None:
+            self._a.__exit__(None, None, None)
+            self._a = None
 
     def close(self) -> None:
         Person.close_all()
         self._b.__exit__(None, None, None)
-        self._a.__exit__(None, None, None)
+        self.stop_a()
 
 
 @pytest.fixture
@@ -307,6 +315,43 @@ def test_play_resumes_by_itself_after_redis_restarts_mid_game(pg_url, own_redis)
         assert rooms.b.app.state.room.relay.resyncs >= 1
         _play_to_the_end(seats, rng)
         stored = rooms.a.app.state.room.tables[table].live
+        assert [len(s.view["log"]) for s in seats] == [len(stored.log)] * 2
+    finally:
+        rooms.close()
+
+
+def test_when_the_owner_stops_its_table_goes_on_at_the_other_process(pg_url, redis_url):
+    rooms = Rooms(pg_url, redis_url, lease_seconds=2.0, renew_seconds=0.3)
+    try:
+        anna = Person.enter(rooms.a, "Anna")
+        table = anna.create("kingdomino")
+        bruno = Person.enter(rooms.b, "Bruno")
+        _join_from_b(bruno, table)
+        anna.say("/start", table)
+        seats = [Seat(anna, table), Seat(bruno, table)]
+        for seat in seats:
+            seat.take(seat.person.expect("sync", where=lambda m: m["match"] is not None))
+        rng = random.Random(6)
+        for _ in range(4):
+            mover = next(s for s in seats if s.my_turn)
+            mover.play(rng.choice(mover.view["legal_moves"]))
+            for seat in seats:
+                seat.take(seat.person.expect("match"))
+        # A is stopped (a deploy): B takes the table over from what is stored, and Bruno,
+        # whose socket B holds, is sent it from there without asking.
+        anna.close()
+        rooms.stop_a()
+        synced = bruno.expect("sync", where=lambda m: m["match"] is not None)
+        assert synced["v"] == seats[1].version
+        seats[1].take(synced)
+        assert table in rooms.b.app.state.room.tables
+        # Anna comes back through B and finishes the game there.
+        anna = Person(rooms.b, "Anna", anna.cookies)
+        anna.send(t="watch", table=table)
+        seats[0] = Seat(anna, table)
+        seats[0].take(anna.expect("sync", where=lambda m: m["match"] is not None))
+        _play_to_the_end(seats, rng)
+        stored = rooms.b.app.state.room.tables[table].live
         assert [len(s.view["log"]) for s in seats] == [len(stored.log)] * 2
     finally:
         rooms.close()

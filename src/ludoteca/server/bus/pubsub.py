@@ -36,6 +36,7 @@ class RedisBus:
         self._receive: Callable[[bytes], None] = lambda letter: None
         self._reconnected: Callable[[], None] = lambda: None
         self._subscribed = asyncio.Event()
+        self._busy = False  # publishing a batch
         #: Letters published and dropped (Redis away), for /api/status.
         self.published = 0
         self.dropped = 0
@@ -66,6 +67,11 @@ class RedisBus:
         self._queued.set()
 
     async def stop(self) -> None:
+        # What was sent last (a leaving process's farewells) goes out first.
+        for _ in range(20):
+            if not self._outbox and not self._busy:
+                break
+            await asyncio.sleep(0.05)
         for task in self._tasks:
             task.cancel()
         for task in self._tasks:
@@ -80,6 +86,7 @@ class RedisBus:
             queued.clear()
             batch = list(outbox)
             outbox.clear()
+            self._busy = True
             try:
                 async with self.redis.pipeline(transaction=False) as pipe:
                     for channel, data in batch:
@@ -91,6 +98,8 @@ class RedisBus:
                 self.dropped += len(batch)
                 log.warning("the bus dropped %d letters: %s", len(batch), error)
                 await asyncio.sleep(RETRY_SECONDS)
+            finally:
+                self._busy = False
 
     async def _read(self) -> None:
         first = True

@@ -236,7 +236,7 @@ class Relay:
             self._forward(connection, watch, table_id, RESYNC_TRIES, known=True)
         )
 
-    def moved(self, table: Table) -> None:
+    def moved(self, table: Table, only_remote: bool = False) -> None:
         """This process lost the table to another (its lease was taken): whoever watched
         it, here or through a gateway, follows it to its new owner."""
         table_id = table.id
@@ -245,11 +245,17 @@ class Relay:
             table.audience.remove(watcher)
             if isinstance(watcher, Remote):
                 gateways.setdefault(watcher.gateway, []).append(watcher.conn)
-            elif isinstance(watcher, Connection):
+            elif isinstance(watcher, Connection) and not only_remote:
                 self.following.setdefault(watcher, {})[table_id] = ""
                 self._refollow(watcher, table_id)
         for gateway, conns in gateways.items():
             self._send(gateway, functools.partial(self._moved, table_id, conns))
+
+    def leaving(self) -> None:
+        """This process stops: the watchers on other processes of every table here follow
+        it to whoever takes it over, at once rather than when this one falls silent."""
+        for table in list(self.room.tables.values()):
+            self.moved(table, only_remote=True)
 
     def _moved(self, table_id: int, conns: list[int], seq: int) -> Moved:
         return Moved(self.process, seq, table_id, conns)

@@ -129,10 +129,12 @@ class Room:
     async def close(self) -> None:
         if self._housekeeping is not None:
             self._housekeeping.cancel()
-        if self.relay is not None:
-            await self.relay.stop()
         await self.journal.stop()
         await self.ownership.close()
+        if self.relay is not None:
+            # After the leases are given up: the watchers it sends on find them free.
+            self.relay.leaving()
+            await self.relay.stop()
         await self.store.close()
         thinking.stop()
 
