@@ -67,9 +67,9 @@ def _settings(pg_url: str, redis_url: str, prefix: str, process: str, **more) ->
         bot_delay=0,
         messages_per_second=10_000,
         entries_per_minute=10_000,
-        redis=redis_url,
+        redis_url=redis_url,
         leases=True,
-        bus_prefix=prefix,
+        redis_prefix=prefix,
         process_id=process,
         **more,
     )
@@ -79,7 +79,7 @@ class Rooms:
     """Two processes of one room: ``a`` and ``b``, test clients of each."""
 
     def __init__(self, pg_url: str, redis_url: str, **more) -> None:
-        prefix = f"test-{secrets.token_hex(4)}"
+        prefix = f"test-{secrets.token_hex(4)}:"
         self._a: TestClient | None = TestClient(
             create_app(_settings(pg_url, redis_url, prefix, "A", **more))
         )

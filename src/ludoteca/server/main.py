@@ -153,12 +153,12 @@ def serve(
     entries_per_minute: int = Settings.entries_per_minute,
     leases: bool = Settings.leases,
     lease_seconds: float = Settings.lease_seconds,
-    redis: str | None = None,
+    redis_url: str | None = None,
 ) -> None:
     collect_less()
     settings = Settings(
         db_url=db_url or default_db_url(),
-        redis=redis,
+        redis_url=redis_url,
         bot_delay=bot_delay,
         messages_per_second=rate,
         sockets_per_address=sockets_per_address,

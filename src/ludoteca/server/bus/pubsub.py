@@ -26,7 +26,7 @@ RETRY_SECONDS = 0.25
 class RedisBus:
     shared = True
 
-    def __init__(self, url: str, process: str, prefix: str = "ludoteca") -> None:
+    def __init__(self, url: str, process: str, prefix: str = "ludoteca:") -> None:
         self.process = process
         self.prefix = prefix
         self.redis = aioredis.Redis.from_url(url, socket_connect_timeout=2, socket_timeout=None)
@@ -42,11 +42,11 @@ class RedisBus:
         self.dropped = 0
 
     def channel(self, process: str) -> str:
-        return f"{self.prefix}:p:{process}"
+        return f"{self.prefix}bus:{process}"
 
     @property
     def news_channel(self) -> str:
-        return f"{self.prefix}:news"
+        return f"{self.prefix}bus-news"
 
     async def start(
         self, receive: Callable[[bytes], None], reconnected: Callable[[], None]

@@ -77,8 +77,8 @@ class Room:
         self.handle: Callable[[Connection, p.ClientMessage], None] = self.handle_here
         self.bus: Bus = LocalBus(settings.process_id)
         self.relay: Relay | None = None
-        if settings.redis is not None:
-            bus = RedisBus(settings.redis, settings.process_id, settings.bus_prefix)
+        if settings.redis_url is not None:
+            bus = RedisBus(settings.redis_url, settings.process_id, settings.redis_prefix)
             self.bus = bus
             self.relay = Relay(self, bus, self.ownership)
             self.handle = self.relay.handle

@@ -52,9 +52,10 @@ class Settings:
     lease_seconds: float = 10.0
     renew_seconds: float = 3.0
     claims_per_tick: int = 20
-    #: Several processes share the room over this Redis (docs/deploy.md); None: one
-    #: process, as ever. ``bus_prefix`` starts every channel of this room's.
-    redis: str | None = None
-    bus_prefix: str = "ludoteca"
+    #: Redis, shared by the room's processes (docs/deploy.md); None: one process alone.
+    redis_url: str | None = None
+    #: Where this room's keys and channels start in Redis: rooms (or tests) sharing one
+    #: Redis differ.
+    redis_prefix: str = "ludoteca:"
     #: The room's clock (seconds): tests give a clock of their own, to run time on at will.
     now: Callable[[], float] = time.time
