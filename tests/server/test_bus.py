@@ -7,6 +7,7 @@ player's socket on one plays at a table the other owns, through the bus alone.
 
 from __future__ import annotations
 
+import itertools
 import json
 import os
 import random
@@ -19,6 +20,7 @@ import time
 from collections.abc import Iterator
 
 import pytest
+from hypothesis import HealthCheck, given, settings
 from starlette.testclient import TestClient
 
 import ludoteca
@@ -26,6 +28,7 @@ from ludoteca.server.app import create_app
 from ludoteca.server.room import Settings
 
 from .client import Person, Seat
+from .test_abuse import _messages, _state
 from .conftest import _on_postgres, postgres_database
 from .test_hidden import MATCH_KEYS, _views_in
 
@@ -355,3 +358,40 @@ def test_when_the_owner_stops_its_table_goes_on_at_the_other_process(pg_url, red
         assert [len(s.view["log"]) for s in seats] == [len(stored.log)] * 2
     finally:
         rooms.close()
+
+
+_fuzzed = itertools.count()
+
+
+@settings(
+    max_examples=60,
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
+)
+@given(message=_messages)
+def test_the_protocol_survives_anything_sent_through_another_process(rooms, message):
+    """test_abuse.py's fuzz test, each message sent from B for a table A owns."""
+    n = next(_fuzzed)
+    anna = Person.enter(rooms.a, f"Fuzz{n}")
+    table = anna.create("keltis")
+    bruno = Person.enter(rooms.b, f"Other{n}")
+    _join_from_b(bruno, table)
+    before = _state(rooms.a, table)
+    raw = message if isinstance(message, str) else json.dumps(message)
+    bruno.ws.send_text(raw)
+    relay = rooms.b.app.state.room.relay
+    for _ in range(200):
+        time.sleep(0.01)
+        if not relay.forwarding:
+            break
+    bruno.send(t="ping")
+    answers = []
+    while not answers or answers[-1]["t"] != "pong":
+        answers.append(bruno.next())
+    assert all(a.get("code") not in ("server_error", "unavailable") for a in answers), answers
+    if any(a["t"] == "error" for a in answers):
+        assert _state(rooms.a, table) == before
+    elif _state(rooms.a, table) != before:
+        assert any(a["t"] in ("table", "sync", "lobby") for a in answers), answers
+    anna.close()
+    bruno.close()

@@ -27,7 +27,7 @@ import msgspec
 
 from .. import protocol as p
 from ..bus import Beat, Bus, Command, Deliver, Done, Gone, Moved, Owners, Remote, TableNews
-from ..bus.envelope import Letter, decoder, encoder
+from ..bus.envelope import Envelope, Letter, decoder, encoder
 from ..connection import Connection
 from ..table import Table
 
@@ -77,6 +77,8 @@ class Relay:
         self.others: dict[int, p.TableInfo] = {}
         self._told_by: dict[int, str] = {}
         self._beat: asyncio.Task[None] | None = None
+        #: Client messages on their way to an owner, and resyncs asked (for /api/status).
+        self.forwarding = 0
         self.resyncs = 0
 
     async def start(self) -> None:
@@ -100,11 +102,18 @@ class Relay:
         if owner is not None:
             # The owner is known: sent now, in the order the client sent.
             done = self._ask(owner, connection, message)
-            asyncio.get_running_loop().create_task(
+            task = asyncio.get_running_loop().create_task(
                 self._settle(connection, message, table_id, owner, done)
             )
         else:
-            asyncio.get_running_loop().create_task(self._forward(connection, message, table_id))
+            task = asyncio.get_running_loop().create_task(
+                self._forward(connection, message, table_id)
+            )
+        self.forwarding += 1
+        task.add_done_callback(self._forwarded)
+
+    def _forwarded(self, task: asyncio.Task[None]) -> None:
+        self.forwarding -= 1
 
     def _ask(
         self, owner: str, connection: Connection, message: p.ClientMessage
@@ -276,6 +285,13 @@ class Relay:
         except msgspec.DecodeError:
             log.warning("the bus carried a letter this process cannot read: dropped")
             return
+        try:
+            self._receive(letter)
+        except Exception:
+            # One letter's failure is logged; the bus's reader goes on with the next.
+            log.exception("a letter from %s failed", letter.sender)
+
+    def _receive(self, letter: Envelope) -> None:
         sender = letter.sender
         if sender == self.process and isinstance(letter, TableNews):
             return
@@ -345,7 +361,12 @@ class Relay:
                 room.settings.chat_per_second,
             )
             room.remote_arrived(remote.user)
-        room.handle_here(remote, message)
+        try:
+            room.handle_here(remote, message)
+        except Exception:
+            # As the socket's own reader does: logged, answered, and the bus reads on.
+            log.exception("handling %r from %r failed", message, remote)
+            remote.send(p.Error("server_error", "the server failed to handle that message"))
         self._done(command, remote, owner=True)
 
     def _done(self, command: Command, remote: Remote | None, owner: bool) -> None:
