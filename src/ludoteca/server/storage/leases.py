@@ -107,7 +107,7 @@ class Leases:
             .order_by(leases.table_id)  # rows locked in one order: no deadlock with renew
             .with_for_update(read=True)
         )
-        standing = dict(found.tuples().all())
+        standing = {row.table_id: row.epoch for row in found}
         lost = [t for t in table_ids if standing.get(t) != self.held.get(t)]
         if lost:
             raise LeaseLost(lost)
@@ -134,7 +134,7 @@ class Leases:
                 .values(expires_at=self._until)
                 .returning(leases.table_id, leases.epoch)
             )
-            standing = dict(found.tuples().all())
+            standing = {row.table_id: row.epoch for row in found}
         self.renewals += 1
         lost = frozenset(t for t, epoch in self.held.items() if standing.get(t) != epoch)
         for table_id in lost:
@@ -196,4 +196,4 @@ class Leases:
                     leases.expires_at > sa.func.now(),
                 )
             )
-            return dict(found.tuples().all())
+            return {row.table_id: row.owner for row in found}
