@@ -28,8 +28,8 @@ from ludoteca.server.app import create_app
 from ludoteca.server.room import Settings
 
 from .client import Person, Seat
-from .test_abuse import _messages, _state
 from .conftest import _on_postgres, postgres_database
+from .test_abuse import _messages, _state
 from .test_hidden import MATCH_KEYS, _views_in
 
 REDIS = os.environ.get("LUDOTECA_TEST_REDIS", "redis://127.0.0.1:6379/0")

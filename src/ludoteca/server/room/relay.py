@@ -36,10 +36,15 @@ if TYPE_CHECKING:
 
 log = logging.getLogger("ludoteca.server")
 
+#: What ``_owner_of`` says when the database could not be asked.
+UNKNOWN = "\0unknown"
+
 #: Seconds between beats (and lobby news in full) to every peer.
 BEAT_SECONDS = 2.0
 #: A peer not heard from for this many beats is gone: its stand-ins and tables are dropped.
 SILENT_BEATS = 4
+#: Table ids are PostgreSQL integers: a larger one names no table anywhere.
+MOST_TABLE_ID = 2**31 - 1
 #: Seconds a gateway waits for a table the lobby shows to be claimed again.
 CLAIM_WAIT_SECONDS = 3 * BEAT_SECONDS
 #: Seconds a gateway waits for the owner to carry out a command, each of two tries.
@@ -95,7 +100,12 @@ class Relay:
     def handle(self, connection: Connection, message: p.ClientMessage) -> None:
         """Carry out a client message here, or send it to the owner of its table."""
         table_id = getattr(message, "table", None)
-        if not isinstance(table_id, int) or table_id in self.room.tables:
+        if (
+            not isinstance(table_id, int)
+            or table_id in self.room.tables
+            or not 0 < table_id <= MOST_TABLE_ID
+        ):
+            # Here, or an id no table can have: the room answers (or refuses) at once.
             self.room.handle_here(connection, message)
             return
         owner = self._owner.get(table_id)
@@ -173,7 +183,7 @@ class Relay:
         for attempt in range(tries):
             if attempt:
                 await asyncio.sleep(RETRY_SECONDS)
-            owner = await self.owners.owner_of(table_id)
+            owner = await self._owner_of(table_id)
             waited = 0.0
             known = known or table_id in self.others
             while owner is None and known and waited < CLAIM_WAIT_SECONDS:
@@ -181,12 +191,16 @@ class Relay:
                 # came back empty, an owner is taking over): claims are renewed every beat.
                 await asyncio.sleep(0.25)
                 waited += 0.25
-                owner = await self.owners.owner_of(table_id)
-            if table_id in self.room.tables or owner is None or owner == self.process:
+                owner = await self._owner_of(table_id)
+            if table_id in self.room.tables or owner is None:
                 # Here after all (a takeover), or nowhere: the room's own answer (a table
                 # that is not there is refused as such).
                 self.room.handle_here(connection, message)
                 return
+            if owner in (UNKNOWN, self.process):
+                # The database is away, or this process claimed the table and is bringing
+                # it back from the log: a moment later.
+                continue
             answer = await self._answer(self._ask(owner, connection, message))
             if answer is not None and answer.owner:
                 self._owner[table_id] = owner
@@ -201,6 +215,15 @@ class Relay:
                 rid=message.rid,
             )
         )
+
+    async def _owner_of(self, table_id: int) -> str | None:
+        """The table's owner, None if nobody holds it, ``UNKNOWN`` if the database cannot
+        say now (it is away: the command is tried again, then answered ``unavailable``)."""
+        try:
+            return await self.owners.owner_of(table_id)
+        except Exception as error:
+            log.warning("who owns table %d is not known now: %s", table_id, error)
+            return UNKNOWN
 
     def _followed(self, connection: Connection, owner: str, table_id: int, done: Done) -> None:
         following = self.following.setdefault(connection, {})

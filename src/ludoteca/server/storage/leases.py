@@ -127,6 +127,11 @@ class Leases:
             .with_for_update()
             .scalar_subquery()
         )
+        # Judged on the tables held as the renewal starts: one made meanwhile, or made
+        # before but whose first commit (which writes its lease) has not run yet, has no
+        # row to renew, and is not lost.
+        held = dict(self.held)
+        unwritten = set(self.fresh)
         async with self.engine.begin() as connection:
             found = await connection.execute(
                 table_leases.update()
@@ -136,9 +141,11 @@ class Leases:
             )
             standing = {row.table_id: row.epoch for row in found}
         self.renewals += 1
-        lost = frozenset(t for t, epoch in self.held.items() if standing.get(t) != epoch)
+        lost = frozenset(
+            t for t, epoch in held.items() if t not in unwritten and standing.get(t) != epoch
+        )
         for table_id in lost:
-            del self.held[table_id]
+            self.held.pop(table_id, None)  # (or given up meanwhile)
         return lost
 
     async def release(self, table_ids: Collection[int] | None = None) -> None:
