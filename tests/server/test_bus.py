@@ -152,6 +152,9 @@ def test_a_player_on_b_plays_a_whole_game_at_a_table_a_owns_and_sees_only_their_
         assert len(seat.view["log"]) == len(stored.log)
     assert seats[1].view["result"] == seats[0].view["result"]
     assert table not in rooms.b.app.state.room.tables  # B only passed it on
+    status = rooms.b.get("/api/status").json()
+    assert status["following_elsewhere"] == 2
+    assert rooms.a.get("/api/status").json()["remote_sockets"] == 2
     # Hidden stays hidden across the bus: each view any socket got is exactly the
     # engine's view for that socket's seat (test_hidden.py's check).
     replay = ludoteca.game("keltis").new_match(2, stored.options)

@@ -95,6 +95,17 @@ class Relay:
             self._beat.cancel()
         await self.bus.stop()
 
+    def status(self) -> dict[str, int]:
+        """For /api/status: what passes through this process, as gateway and as owner."""
+        return {
+            "remote_sockets": len(self.remotes),
+            "following_elsewhere": sum(len(f) for f in self.following.values()),
+            "forwarding": self.forwarding,
+            "resyncs": self.resyncs,
+            "bus_peers": len(self._heard),
+            "bus_letters_sent": sum(self._sent.values()),
+        }
+
     # -- a gateway's client messages ----------------------------------------------------
 
     def handle(self, connection: Connection, message: p.ClientMessage) -> None:

@@ -274,4 +274,5 @@ class Room:
             "owned": len(self.tables),
             "leases_renewed": 0 if self.store.leases is None else self.store.leases.renewals,
             "leases_lost": self.ownership.lost,
+            **({} if self.relay is None else self.relay.status()),
         }
