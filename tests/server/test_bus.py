@@ -192,7 +192,11 @@ def test_two_moves_at_once_from_two_processes_one_is_played(rooms):
     # Whoever is to move has a second tab on the other process: the same person, at the
     # same seat, on both.
     mover, elsewhere = (anna, rooms.b) if first.my_turn else (bruno, rooms.a)
+    _wait_for(lambda: table in rooms.b.app.state.room.relay.others)
     twin = Person(elsewhere, mover.name, mover.cookies)
+    # The tab is told of its seat wherever the table is played (a reconnecting tab
+    # reopens its tables from this).
+    assert table in twin.welcome["seated"]
     twin.send(t="watch", table=table)
     on_a, on_b = first, Seat(twin, table)
     if mover is bruno:
@@ -219,6 +223,13 @@ def test_two_moves_at_once_from_two_processes_one_is_played(rooms):
     assert any(m["t"] == "sync" and m["v"] == on_a.version + 1 for m in after)
     stored = rooms.a.app.state.room.tables[table].live.log
     assert [e.actor for e in stored if e.actor == on_a.you] == [on_a.you]
+
+
+def _wait_for(condition, seconds: float = 5.0) -> None:
+    deadline = time.monotonic() + seconds
+    while not condition():
+        assert time.monotonic() < deadline, "waited in vain"
+        time.sleep(0.02)
 
 
 def _drain(person: Person, quiet: float = 0.6) -> list[dict]:

@@ -20,6 +20,7 @@ import functools
 import itertools
 import logging
 import time
+import weakref
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
@@ -29,7 +30,7 @@ from .. import protocol as p
 from ..bus import Beat, Bus, Command, Deliver, Done, Gone, Moved, Owners, Remote, TableNews
 from ..bus.envelope import Envelope, Letter, decoder, encoder
 from ..connection import Connection
-from ..table import Table
+from ..table import Table, TableStatus
 
 if TYPE_CHECKING:
     from .room import Room
@@ -71,6 +72,8 @@ class Relay:
         #: The owners holding a stand-in of each connection.
         self._held_at: dict[Connection, set[str]] = {}
         self._owner: dict[int, str] = {}
+        #: Sockets closed while a message of theirs was on its way.
+        self._closed: weakref.WeakSet[Connection] = weakref.WeakSet()
         # -- as an owner
         self.remotes: dict[tuple[str, int], Remote] = {}
         self._batch: dict[str, dict[bytes, list[int]]] = {}
@@ -140,13 +143,18 @@ class Relay:
         self, owner: str, connection: Connection, message: p.ClientMessage
     ) -> asyncio.Future[Done]:
         conn = self._ids.get(connection)
-        if conn is None:
+        if conn is None and connection in self._closed:
+            conn = 0  # closed meanwhile: the owner answers a socket that is not there
+        elif conn is None:
             conn = self._ids[connection] = next(self._next_conn)
             self._connections[conn] = connection
-        self._held_at.setdefault(connection, set()).add(owner)
+        if conn:
+            self._held_at.setdefault(connection, set()).add(owner)
         req = next(self._next_req)
         done: asyncio.Future[Done] = asyncio.get_running_loop().create_future()
         self._waiting[req] = done
+        # Answered, or given up on (``wait_for`` cancels it): forgotten either way.
+        done.add_done_callback(lambda _: self._waiting.pop(req, None))
         user = connection.user
         self._send(
             owner,
@@ -237,6 +245,8 @@ class Relay:
             return UNKNOWN
 
     def _followed(self, connection: Connection, owner: str, table_id: int, done: Done) -> None:
+        if connection in self._closed:
+            return
         following = self.following.setdefault(connection, {})
         for table in [t for t, o in following.items() if o == owner and t not in done.tables]:
             del following[table]
@@ -249,6 +259,7 @@ class Relay:
 
     def gone(self, connection: Connection) -> None:
         """A local connection closed: the owners holding its stand-in drop it."""
+        self._closed.add(connection)
         conn = self._ids.pop(connection, None)
         self.following.pop(connection, None)
         owners = self._held_at.pop(connection, set())
@@ -438,6 +449,15 @@ class Relay:
         for key in [k for k in self.remotes if k[0] == beat.sender and k[1] not in held]:
             self._drop(self.remotes.pop(key))
 
+    def seated(self, name: str) -> list[int]:
+        """The tables other processes play at which ``name`` has a seat."""
+        playing = (TableStatus.OPEN, TableStatus.RUNNING)
+        return [
+            info.id
+            for info in self.others.values()
+            if info.status in playing and any(s.name == name and s.bot is None for s in info.seats)
+        ]
+
     # -- the lobby ----------------------------------------------------------------------
 
     def tables_changed(self, tables: list[p.TableInfo], closed: list[int]) -> None:
@@ -483,6 +503,7 @@ class Relay:
         for peer in silent:
             del self._heard[peer]
             self._seen.pop(peer, None)
+            self._sent.pop(peer, None)
             for key in [k for k in self.remotes if k[0] == peer]:
                 self._drop(self.remotes.pop(key))
             self._forget([t for t, s in self._told_by.items() if s == peer])

@@ -213,6 +213,10 @@ class Room:
             for table in self.tables.values()
             if table.status in (OPEN, RUNNING) and table.seat_of(user.id) is not None
         ]
+        if self.relay is not None:
+            # Seats at tables other processes play, as their lobbies show them (by name,
+            # which one person online holds): a tab reconnecting here reopens them.
+            seated += self.relay.seated(user.name)
         connection.send(p.Welcome(you=user, games=self.games, seated=seated))
         self.lobby.send(connection)
         if first:
