@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-from collections.abc import AsyncIterator, Iterator
+from collections.abc import AsyncIterator
 
 import pytest
 import sqlalchemy as sa
@@ -13,17 +13,6 @@ from ludoteca.server.storage import Store
 from ludoteca.server.storage.leases import LeaseLost
 from ludoteca.server.storage.rows import MatchRow, MoveRow, TableRow
 from ludoteca.server.storage.schema import moves, table_leases
-
-from .conftest import _on_postgres, postgres_database
-
-
-@pytest.fixture
-def pg_url() -> Iterator[str]:
-    url = postgres_database()
-    if url is None:
-        pytest.fail("PostgreSQL is not reachable on 127.0.0.1:5432")
-    yield url
-    _on_postgres(f'DROP DATABASE IF EXISTS "{url.rsplit("/", 1)[1]}" WITH (FORCE)')
 
 
 @contextlib.asynccontextmanager

@@ -108,7 +108,8 @@ class Leases:
             .with_for_update(read=True)
         )
         standing = {row.table_id: row.epoch for row in found}
-        lost = [t for t in table_ids if standing.get(t) != self.held.get(t)]
+        # A table not held at all (dropped meanwhile) is lost too: None is no epoch.
+        lost = [t for t in table_ids if t not in self.held or standing.get(t) != self.held[t]]
         if lost:
             raise LeaseLost(lost)
         return fresh
