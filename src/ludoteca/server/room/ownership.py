@@ -136,7 +136,12 @@ class Ownership:
             self.lost += 1
             log.warning("table %d is owned by another process now: dropped here", table_id)
             table.seating.hand_over()
-            error = p.Error(code="elsewhere", text=elsewhere_text(table_id), table=table_id)
+            error = p.Error(
+                code="elsewhere",
+                text=elsewhere_text(table_id),
+                table=table_id,
+                params={"table": table_id},
+            )
             for connections in room.people.connections.values():
                 for connection in connections:
                     if table_id in connection.tables:
