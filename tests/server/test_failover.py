@@ -131,6 +131,8 @@ def test_an_owner_paused_past_its_lease_is_fenced_off(pg_url):
         assert refused["table"] == table
         until(lambda: a.status()["owned"] == 0)
         assert a.status()["leases_lost"] == 1
+        anna.send(t="watch", table=table)  # asked of A again: refused, clearly
+        assert anna.expect("error")["code"] == "elsewhere"
         play(again, 4)  # B plays on
         # One history: every move stored once, numbered with no gap; A's chat line is not.
         stored = stored_moves(pg_url, table)
