@@ -72,9 +72,6 @@ class Ownership:
                 [], lambda: _logged(loop.create_task(leases.release([table_id])))
             )
 
-    def owns(self, table_id: int) -> bool:
-        return self.leases is None or table_id in self.leases.held
-
     async def owner_of(self, table_id: int) -> str | None:
         """The process that plays the table, or None if nobody does."""
         if table_id in self.room.tables:

@@ -119,11 +119,15 @@ class Leases:
         the tables whose lease another process has claimed meanwhile are returned (and
         no longer held). A lease that expired but nobody claimed is renewed: its epoch is
         unchanged, so nobody else has written for the table."""
-        if not self.held:
+        # A new table's lease row comes with its first commit: until then there is none
+        # to renew, and its absence is no loss. Only tables whose row was written before
+        # this renewal began are judged by it.
+        judged = set(self.held) - self.fresh
+        if not judged:
             return frozenset()
         mine = (
             sa.select(leases.table_id)
-            .where(leases.table_id.in_(list(self.held)), leases.owner == self.owner)
+            .where(leases.table_id.in_(sorted(judged)), leases.owner == self.owner)
             .order_by(leases.table_id)
             .with_for_update()
             .scalar_subquery()
@@ -137,7 +141,7 @@ class Leases:
             )
             standing = {row.table_id: row.epoch for row in found}
         self.renewals += 1
-        lost = frozenset(t for t, epoch in self.held.items() if standing.get(t) != epoch)
+        lost = frozenset(t for t in judged if t in self.held and standing.get(t) != self.held[t])
         for table_id in lost:
             del self.held[table_id]
         return lost
