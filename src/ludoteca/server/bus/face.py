@@ -28,8 +28,7 @@ class Bus(Protocol):
 
 
 class Owners(Protocol):
-    """Who owns a table: the process whose room holds it and alone writes it."""
+    """Who owns a table: the process whose room holds it and alone writes it (a table
+    this process owns is one its room holds: a lost one leaves it at once)."""
 
     async def owner_of(self, table_id: int) -> str | None: ...
-
-    def owns(self, table_id: int) -> bool: ...

@@ -72,9 +72,6 @@ class Ownership:
                 [], lambda: _logged(loop.create_task(leases.release([table_id])))
             )
 
-    def owns(self, table_id: int) -> bool:
-        return self.leases is None or table_id in self.leases.held
-
     async def owner_of(self, table_id: int) -> str | None:
         """The process that plays the table, or None if nobody does."""
         if table_id in self.room.tables:
@@ -139,7 +136,12 @@ class Ownership:
             if room.relay is not None:
                 # Its watchers follow it to its new owner, here and on other processes.
                 room.relay.moved(table)
-            error = p.Error(code="elsewhere", text=elsewhere_text(table_id), table=table_id)
+            error = p.Error(
+                code="elsewhere",
+                text=elsewhere_text(table_id),
+                table=table_id,
+                params={"table": table_id},
+            )
             for connections in room.people.connections.values():
                 for connection in connections:
                     if table_id in connection.tables:

@@ -387,11 +387,8 @@ class Relay:
             self._done(command, None, owner=True)
             return
         table_id = getattr(message, "table", None)
-        if not isinstance(table_id, int) or not self.owners.owns(table_id):
+        if not isinstance(table_id, int) or table_id not in room.tables:
             self._done(command, None, owner=False)
-            return
-        if table_id not in room.tables:  # owned, and closed meanwhile: as here
-            self._done(command, None, owner=True)
             return
         key = (command.sender, command.conn)
         remote = self.remotes.get(key)

@@ -47,6 +47,9 @@ from .schema import (
     users,
 )
 
+#: The advisory lock (any number of the room's own) held while the schema is migrated.
+MIGRATION_LOCK = 21_0004
+
 #: The WAL's length (in pages, 4 KiB each) beyond which a checkpoint restarts it.
 WAL_RESTART_FRAMES = 4096
 
@@ -99,6 +102,10 @@ class Store(PeopleRows):
         """Bring the schema to the newest migration (alembic), as the server starts."""
 
         def upgrade(connection: sa.Connection) -> None:
+            if connection.dialect.name == "postgresql":
+                # Processes of one room start together: one migrates, the others wait
+                # for its transaction and then find nothing left to do.
+                connection.execute(sa.text(f"SELECT pg_advisory_xact_lock({MIGRATION_LOCK})"))
             config = Config()
             config.set_main_option(
                 "script_location", str(resources.files("ludoteca.server.storage") / "migrations")
