@@ -25,6 +25,7 @@ from starlette.testclient import TestClient
 
 import ludoteca
 from ludoteca.server.app import create_app
+from ludoteca.server.bus import Deliver
 from ludoteca.server.room import Settings
 
 from .client import Person, Seat
@@ -409,3 +410,36 @@ def test_the_protocol_survives_anything_sent_through_another_process(rooms, mess
         assert any(a["t"] in ("table", "sync", "lobby") for a in answers), answers
     anna.close()
     bruno.close()
+
+
+def test_a_lost_last_event_is_noticed_by_the_beat_and_resynced(rooms):
+    anna = Person.enter(rooms.a, "Anna")
+    table = anna.create("kingdomino")
+    bruno = Person.enter(rooms.b, "Bruno")
+    _join_from_b(bruno, table)
+    anna.say("/start", table)
+    seats = [Seat(anna, table), Seat(bruno, table)]
+    for seat in seats:
+        seat.take(seat.person.expect("sync", where=lambda m: m["match"] is not None))
+    # The next letter for B that carries an event is lost on the way, as pub/sub may
+    # lose one; nothing comes after it, so only the owner's beat can tell.
+    relay = rooms.b.app.state.room.relay
+    lost: list[Deliver] = []
+    receive = relay._receive
+
+    def losing(letter):
+        if isinstance(letter, Deliver) and not lost:
+            lost.append(letter)
+            return
+        receive(letter)
+
+    relay._receive = losing
+    mover = next(s for s in seats if s.my_turn)
+    mover.play(mover.view["legal_moves"][0])
+    if mover is seats[0]:
+        seats[0].take(anna.expect("match"))
+    # Within a beat or two Bruno is sent the table as it is, without asking.
+    synced = bruno.expect("sync", where=lambda m: m["v"] > seats[1].version)
+    assert lost
+    assert synced["v"] == rooms.a.app.state.room.tables[table].announced
+    assert relay.resyncs >= 1
