@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING
 
 from .. import protocol as p
 from ..storage.leases import Leases
+from ..table import TableStatus
 
 if TYPE_CHECKING:
     from .room import Room
@@ -115,7 +116,11 @@ class Ownership:
             if table_id in room.tables:
                 log.info("took over table %d (epoch %d)", table_id, leases.held[table_id])
                 self.elsewhere.pop(table_id, None)
-                room.lobby.table_changed(room.tables[table_id])
+                table = room.tables[table_id]
+                room.lobby.table_changed(table)
+                if table.status == TableStatus.OPEN:
+                    # As after a restart: its people have a while to come back to it here.
+                    room.close_if_abandoned_soon([table_id])
             else:
                 self.table_left(table_id)
 

@@ -103,7 +103,7 @@ class Room:
         if self.relay is not None:
             await self.relay.start()
         # Nobody is online after a restart: the open tables wait for their people.
-        self._close_if_abandoned_soon([t.id for t in self.tables.values() if t.status == OPEN])
+        self.close_if_abandoned_soon([t.id for t in self.tables.values() if t.status == OPEN])
         await self.keep_house()
         self._housekeeping = asyncio.get_running_loop().create_task(self._keep_house_often())
 
@@ -191,7 +191,9 @@ class Room:
         (for routing a command to the table's owner)."""
         return await self.ownership.owner_of(table_id)
 
-    def _close_if_abandoned_soon(self, table_ids: list[int]) -> None:
+    def close_if_abandoned_soon(self, table_ids: list[int]) -> None:
+        """Open tables whose people are gone close after ``open_table_grace`` unless
+        someone comes back (after a restart, a takeover, the last person leaving)."""
         if table_ids:
             asyncio.get_running_loop().call_later(
                 self.settings.open_table_grace, self._close_if_abandoned, table_ids
@@ -253,7 +255,7 @@ class Room:
     def _went(self, user_id: int) -> None:
         """Someone's last socket closed: the tables they sit at show it."""
         self._presence_of(user_id)
-        self._close_if_abandoned_soon(
+        self.close_if_abandoned_soon(
             [
                 t.id
                 for t in self.tables.values()

@@ -113,7 +113,7 @@ class Leases:
                 [{"t": t} for t in sorted(fresh)],
             )
         found = await connection.exec_driver_sql(self._fence, (list(table_ids), self.owner))
-        standing = dict(found.all())
+        standing = {int(row.table_id): int(row.epoch) for row in found}
         # A table not held at all (dropped meanwhile) is lost too: None is no epoch.
         lost = [t for t in table_ids if t not in self.held or standing.get(t) != self.held[t]]
         if lost:
