@@ -59,6 +59,16 @@ def db_url(request: pytest.FixtureRequest, tmp_path) -> Iterator[str]:
 
 
 @pytest.fixture
+def pg_url() -> Iterator[str]:
+    """A fresh database on the local PostgreSQL, for what only PostgreSQL does (leases)."""
+    url = postgres_database()
+    if url is None:
+        pytest.fail("PostgreSQL is not reachable at " + POSTGRES)
+    yield url
+    _on_postgres(f'DROP DATABASE IF EXISTS "{url.rsplit("/", 1)[1]}" WITH (FORCE)')
+
+
+@pytest.fixture
 def sqlite_url(tmp_path) -> str:
     return f"sqlite+aiosqlite:///{tmp_path / 'room.db'}"
 

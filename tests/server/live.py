@@ -10,7 +10,7 @@ import socket
 import subprocess
 import sys
 import time
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from typing import Any
 
 import httpx
@@ -31,12 +31,15 @@ class Server:
         bot_delay: float = 0,
         rate: float = 40,
         entries_per_minute: int = 20,
+        options: Sequence[str] = (),
     ) -> None:
         self.db_url = db_url
         self.port = port or free_port()
         self.bot_delay = bot_delay
         self.rate = rate
         self.entries_per_minute = entries_per_minute
+        #: More options of ``ludoteca serve``.
+        self.options = list(options)
         self.process: subprocess.Popen[bytes] | None = None
         #: What the server wrote to stderr, once it has stopped.
         self.log = ""
@@ -50,13 +53,23 @@ class Server:
         return f"ws://127.0.0.1:{self.port}/ws"
 
     def start(self) -> Server:
+        return self.launch().ready()
+
+    def launch(self) -> Server:
+        """Start the process without waiting for it (several start at once)."""
         command = [sys.executable, "-m", "ludoteca", "serve", "--port", str(self.port)]
         command += ["--db", self.db_url, "--bot-delay", str(self.bot_delay)]
         command += ["--rate", str(self.rate), "--entries-per-minute", str(self.entries_per_minute)]
+        command += self.options
         env = {**os.environ, "PYTHONPATH": os.pathsep.join(sys.path)}
         self.process = subprocess.Popen(
             command, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE
         )
+        return self
+
+    def ready(self) -> Server:
+        """Wait until the launched server answers."""
+        assert self.process is not None
         deadline = time.monotonic() + 30
         while time.monotonic() < deadline:
             if self.process.poll() is not None:
@@ -73,6 +86,18 @@ class Server:
             self.process.send_signal(signal.SIGKILL)
             self.process.wait(10)
             self._keep_log()
+
+    def pause(self) -> None:
+        """SIGSTOP: the process stands still (a long GC pause, a partition) until resumed."""
+        if self.process is not None:
+            self.process.send_signal(signal.SIGSTOP)
+
+    def resume(self) -> None:
+        if self.process is not None:
+            self.process.send_signal(signal.SIGCONT)
+
+    def status(self) -> dict[str, Any]:
+        return dict(httpx.get(self.http + "/api/status", timeout=5).json())
 
     def stop(self) -> None:
         if self.process is not None:

@@ -397,6 +397,31 @@ def serve(
             "a load test from this machine needs more",
         ),
     ] = 20,
+    leases: Annotated[
+        bool,
+        typer.Option(
+            "--leases",
+            help="PostgreSQL shared by several processes: play only the tables this one "
+            "holds a fenced lease on, and take over those of a process that died",
+        ),
+    ] = False,
+    lease_seconds: Annotated[
+        float,
+        typer.Option(
+            min=0.5,
+            metavar="SECONDS",
+            help="with --leases: how long this process's hold on a table lasts unless "
+            "renewed (another process takes over a table this long after its owner died)",
+        ),
+    ] = 10.0,
+    redis: Annotated[
+        str | None,
+        typer.Option(
+            metavar="URL",
+            help="Redis the room's processes share, e.g. redis://127.0.0.1:6379/0: run "
+            "several on one PostgreSQL --db (docs/deploy.md); default: one process",
+        ),
+    ] = None,
 ) -> None:
     """Run the game room: open http://HOST:PORT in a browser."""
     from ludoteca.server import main as server
@@ -405,10 +430,27 @@ def serve(
     try:
         server.check_address(host, port)
         server.check_database(url)
+        if leases and not url.startswith("postgresql"):
+            raise server.StartError("--leases needs a PostgreSQL --db: one SQLite file is "
+                                    "one process's room")  # fmt: skip
+        if redis is not None:
+            server.check_redis(redis, url)
     except server.StartError as error:
         raise CommandError(str(error)) from None
     show.serving(host, port, server.shown_url(url))
-    server.serve(host, port, url, bot_delay, rate, sockets_per_address, entries_per_minute)
+    server.serve(
+        host,
+        port,
+        url,
+        bot_delay,
+        rate,
+        sockets_per_address,
+        entries_per_minute,
+        # Processes that share a room hold leases on the tables they play.
+        leases or redis is not None,
+        lease_seconds,
+        redis,
+    )
 
 
 @app.command()

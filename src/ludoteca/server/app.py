@@ -51,7 +51,8 @@ WEB = resources.files("ludoteca") / "web"
 def create_app(settings: Settings) -> RoomApp:
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
-        store = Store(settings.db_url)
+        owner = settings.process_id if settings.leases else None
+        store = Store(settings.db_url, owner, settings.lease_seconds)
         room = Room(settings, store)
         await room.open()
         app.state.room = room

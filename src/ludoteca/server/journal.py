@@ -13,7 +13,8 @@ import contextlib
 import logging
 from collections.abc import Callable, Sequence
 
-from .storage.rows import Write
+from .storage.leases import LeaseLost
+from .storage.rows import Write, table_of
 from .storage.store import Store
 
 log = logging.getLogger("ludoteca.server")
@@ -36,6 +37,8 @@ class Journal:
         self.rows = 0
         #: Called with the writes of a batch that could not be stored.
         self.on_failure: Callable[[Sequence[Write], BaseException], None] | None = None
+        #: Called with the tables another process took over, found by a commit's fence.
+        self.on_lease_lost: Callable[[frozenset[int]], None] | None = None
 
     def start(self) -> None:
         self._task = asyncio.create_task(self._run(), name="journal")
@@ -79,18 +82,7 @@ class Journal:
             await self._wake.wait()
             self._wake.clear()
             batch, self._pending = self._pending, []
-            rows = [row for writes, _ in batch for row in writes]
-            if rows:
-                try:
-                    await self.store.commit(rows)
-                except Exception as error:
-                    log.exception("a batch of %d rows could not be stored", len(rows))
-                    if self.on_failure is not None:
-                        self.on_failure(rows, error)
-                    batch = []
-                else:
-                    self.commits += 1
-                    self.rows += len(rows)
+            batch = await self._store(batch)
             for _, announce in batch:
                 if announce is not None:
                     try:
@@ -99,3 +91,34 @@ class Journal:
                         log.exception("announcing a stored event failed")
             if not self._pending:
                 self._idle.set()
+
+    async def _store(
+        self, batch: list[tuple[Sequence[Write], Announce | None]]
+    ) -> list[tuple[Sequence[Write], Announce | None]]:
+        """Store a batch; what was stored is returned, to be announced. The writes for
+        tables another process took over are left out, unannounced, and the rest is
+        committed again: one lost table does not hold up the others."""
+        while True:
+            rows = [row for writes, _ in batch for row in writes]
+            if not rows:
+                return batch
+            try:
+                await self.store.commit(rows)
+            except LeaseLost as lost:
+                log.warning("%s: their writes are not stored", lost)
+                if self.on_lease_lost is not None:
+                    self.on_lease_lost(lost.table_ids)
+                batch = [
+                    entry
+                    for entry in batch
+                    if not any(table_of(row) in lost.table_ids for row in entry[0])
+                ]
+            except Exception as error:
+                log.exception("a batch of %d rows could not be stored", len(rows))
+                if self.on_failure is not None:
+                    self.on_failure(rows, error)
+                return []
+            else:
+                self.commits += 1
+                self.rows += len(rows)
+                return batch

@@ -95,6 +95,25 @@ def check_database(url: str) -> None:
         raise StartError(f"cannot open the database {shown_url(url)}: {reason}") from None
 
 
+def check_redis(url: str, db_url: str) -> None:
+    """Several processes need a database they all reach (PostgreSQL) and Redis answering:
+    said in one line before the room starts."""
+    if make_url(db_url).get_backend_name() != "postgresql":
+        raise StartError("--redis joins several processes in one room: they share their "
+                         "database, so give --db postgresql+asyncpg://HOST/DB too")  # fmt: skip
+    import redis
+
+    try:
+        client = redis.Redis.from_url(url, socket_connect_timeout=3)
+        try:
+            client.ping()
+        finally:
+            client.close()
+    except (redis.RedisError, ValueError, OSError) as error:
+        raise StartError(f"cannot reach Redis at --redis {url!r}: {error} "
+                         "(it takes redis://HOST:PORT/DB)") from None  # fmt: skip
+
+
 def check_address(host: str, port: int) -> None:
     """Bind ``host:port`` once, as the server will, so that an address in use or unknown
     is said in one line before the room starts."""
@@ -132,14 +151,22 @@ def serve(
     rate: float,
     sockets_per_address: int = Settings.sockets_per_address,
     entries_per_minute: int = Settings.entries_per_minute,
+    leases: bool = Settings.leases,
+    lease_seconds: float = Settings.lease_seconds,
+    redis_url: str | None = None,
 ) -> None:
     collect_less()
     settings = Settings(
         db_url=db_url or default_db_url(),
+        redis_url=redis_url,
         bot_delay=bot_delay,
         messages_per_second=rate,
         sockets_per_address=sockets_per_address,
         entries_per_minute=entries_per_minute,
+        leases=leases,
+        lease_seconds=lease_seconds,
+        # Three renewals a lease: one late or lost renewal does not lose a table.
+        renew_seconds=lease_seconds / 3,
     )
     config = uvicorn.Config(
         create_app(settings),

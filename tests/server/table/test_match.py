@@ -158,3 +158,21 @@ def test_a_bot_waits_the_delay_before_its_turn_and_a_sixth_of_it_between_its_mov
         waited.add((goes_on, timer.at - host.clock))
         host.wait(timer.at - host.clock)
     assert waited == {(False, 6.0), (True, 1.0)}
+
+
+def test_a_start_refused_for_want_of_a_match_id_changes_nothing() -> None:
+    host = FakeHost()
+    new = table(host)
+
+    def no_id() -> int:
+        raise Refusal("unavailable", "try again in a moment")
+
+    host.new_match_id = no_id  # type: ignore[method-assign]
+    seats = list(new.seats)
+    with pytest.raises(Refusal) as raised:
+        new.start(ANNA)
+    assert raised.value.code == "unavailable"
+    assert new.status == TableStatus.OPEN
+    assert new.match is None
+    assert new.seats == seats
+    assert host.pending == []

@@ -9,6 +9,7 @@ from collections import deque
 from collections.abc import Callable, Iterable, Mapping
 
 from .. import protocol as p
+from ..bus import Remote
 from ..connection import Connection
 from ..table import Table, TableStatus
 
@@ -33,15 +34,21 @@ class Lobby:
         self._left: list[str] = []
         self._timer: asyncio.TimerHandle | None = None
         self._snapshot: bytes | None = None
+        #: Tables other processes own (relay.py), and their changes to send with ours.
+        self.others: Mapping[int, p.TableInfo] = {}
+        self._news: dict[int, p.TableInfo | None] = {}
+        #: Called with what changed of this process's tables, as it is sent.
+        self.on_flush: Callable[[list[p.TableInfo], list[int]], None] | None = None
 
-    def send(self, connection: Connection) -> None:
+    def send(self, connection: Connection | Remote) -> None:
         """``connection`` is in the lobby: it gets the lobby as it is."""
         connection.in_lobby = True
         if self._snapshot is None:
             # Many people arrive at once: one snapshot serves them until the lobby changes.
             self._snapshot = p.encode(
                 p.Lobby(
-                    tables=[table.info() for table in self.tables.values()],
+                    tables=[table.info() for table in self.tables.values()]
+                    + list(self.others.values()),
                     online=self.online_names(),
                     chat=list(self.chat),
                 )
@@ -56,6 +63,14 @@ class Lobby:
 
     def table_changed(self, table: Table) -> None:
         self._tables[table.id] = table
+        self._soon()
+
+    def news(self, info: p.TableInfo | None, closed: int | None = None) -> None:
+        """Another process's table changed (``info``) or closed."""
+        if info is not None:
+            self._news[info.id] = info
+        elif closed is not None:
+            self._news[closed] = None
         self._soon()
 
     def people(self, joined: str | None = None, left: str | None = None) -> None:
@@ -76,15 +91,19 @@ class Lobby:
         self._timer = None
         self._snapshot = None
         closed = TableStatus.CLOSED
+        tables = [t.info() for t in self._tables.values() if t.status != closed]
+        gone = [t.id for t in self._tables.values() if t.status == closed]
+        if self.on_flush is not None and (tables or gone):
+            self.on_flush(tables, gone)
         message = p.encode(
             p.LobbyUpdate(
-                tables=[t.info() for t in self._tables.values() if t.status != closed],
-                closed=[t.id for t in self._tables.values() if t.status == closed],
+                tables=tables + [t for t in self._news.values() if t is not None],
+                closed=gone + [t for t, info in self._news.items() if info is None],
                 joined=self._joined,
                 left=self._left,
             )
         )
-        self._tables, self._joined, self._left = {}, [], []
+        self._tables, self._news, self._joined, self._left = {}, {}, [], []
         self.send_all(message)
 
     def send_all(self, data: bytes) -> None:

@@ -13,16 +13,18 @@ from ludoteca.engine.options import check_options
 
 from .. import commands
 from .. import protocol as p
+from ..bus import Remote
 from ..connection import Connection
 from ..storage.rows import ChatRow
 from ..table import RATED_GUEST, Refusal, Stale, Table, TableStatus, Who, game_or_refuse
 from ..table.clock import ClockError, TimeControl, check_grace
+from .ownership import elsewhere_text
 
 if TYPE_CHECKING:
     from .room import Room
 
 
-def handle(room: Room, connection: Connection, message: p.ClientMessage) -> None:
+def handle(room: Room, connection: Connection | Remote, message: p.ClientMessage) -> None:
     """Carry out one client message; a refusal is answered and changes nothing."""
     table_id = getattr(message, "table", None)
     rid = message.rid
@@ -49,7 +51,7 @@ def handle(room: Room, connection: Connection, message: p.ClientMessage) -> None
         connection.send(p.Error(code="bad_command", text=str(error), table=table_id, rid=rid))
 
 
-def _handle(room: Room, connection: Connection, message: p.ClientMessage) -> None:
+def _handle(room: Room, connection: Connection | Remote, message: p.ClientMessage) -> None:
     who = Who(connection.user.id, connection.user.name, connection.user.guest)
     match message:
         case p.Play(table=table_id, v=version, move=text):
@@ -115,6 +117,8 @@ def _handle(room: Room, connection: Connection, message: p.ClientMessage) -> Non
 
 def _table(room: Room, table_id: int) -> Table:
     table = room.tables.get(table_id)
+    if table is None and table_id in room.ownership.elsewhere:
+        raise Refusal("elsewhere", elsewhere_text(table_id), table=table_id)
     if table is None:
         open_ids = ", ".join(str(t) for t in sorted(room.tables)) or "none"
         raise Refusal(
@@ -125,7 +129,7 @@ def _table(room: Room, table_id: int) -> Table:
 
 def _create(
     room: Room,
-    connection: Connection,
+    connection: Connection | Remote,
     who: Who,
     game_id: str,
     options: dict[str, Any],
@@ -160,7 +164,9 @@ def _create(
     table.seating.join(who, connection, 0)
 
 
-def _chat(room: Room, connection: Connection, who: Who, text: str, table_id: int | None) -> None:
+def _chat(
+    room: Room, connection: Connection | Remote, who: Who, text: str, table_id: int | None
+) -> None:
     text = text.strip()
     if text.startswith("/"):
         # Handled within this message, so that a refusal names its request id.

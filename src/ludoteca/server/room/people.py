@@ -7,6 +7,7 @@ import time
 from collections import Counter
 from collections.abc import Collection, Mapping
 
+from .. import protocol as p
 from ..accounts import name_key
 from ..connection import Connection
 from ..table import Table, TableStatus
@@ -26,9 +27,29 @@ class People:
         self._sockets_at: Counter[str] = Counter()
         self._online_keys: dict[str, int] = {}
         self._entered: dict[str, tuple[int, float]] = {}
+        #: People whose sockets another process holds, at tables this process owns: how
+        #: many such sockets each (the room over several processes, relay.py).
+        self.remote: Counter[int] = Counter()
 
     def online_ids(self) -> Collection[int]:
-        return self.connections.keys()
+        if not self.remote:
+            return self.connections.keys()
+        return self.connections.keys() | self.remote.keys()
+
+    def remote_arrive(self, user: p.Person) -> bool:
+        """Whether the person was not online here before."""
+        first = user.id not in self.remote and user.id not in self.connections
+        self.remote[user.id] += 1
+        self.names.setdefault(user.id, user.name)
+        return first
+
+    def remote_depart(self, user_id: int) -> bool:
+        """Whether that was the last remote socket of the person here."""
+        self.remote[user_id] -= 1
+        if self.remote[user_id] > 0:
+            return False
+        del self.remote[user_id]
+        return user_id not in self.connections
 
     def name_of(self, user_id: int) -> str | None:
         return self.names.get(user_id)

@@ -21,6 +21,7 @@ from ludoteca.engine import Game, OptionValue
 
 from .. import protocol as p
 from ..accounts import SESSION_SECONDS
+from ..bus import Bus, LocalBus, RedisBus, Remote
 from ..connection import Connection
 from ..journal import Journal
 from ..storage.rows import LiveTable, Write
@@ -30,8 +31,11 @@ from ..table.clock import TimeControl
 from ..table.time import MatchTime
 from . import messages
 from .host import TableHost
+from .ids import Ids
 from .lobby import LOBBY_CHAT_KEPT, Lobby
+from .ownership import Ownership
 from .people import People
+from .relay import Relay
 from .settings import Settings
 
 log = logging.getLogger("ludoteca.server")
@@ -46,13 +50,14 @@ class Room:
         self.journal = Journal(store)
         self.journal.on_failure = self._not_stored
         self.tables: dict[int, Table] = {}
+        self.ownership = Ownership(self, store.leases)
+        self.journal.on_lease_lost = self.ownership.drop
+        self.ids = Ids(store)
         self.people = People(settings, self.tables)
         self.lobby = Lobby(self.tables, self.people.connections, self.people.online_names)
         self._housekeeping: asyncio.Task[None] | None = None
         #: (user id, game) -> (rating, rated matches), kept as the journal stores them.
         self.ratings: dict[tuple[int, str], tuple[float, int]] = {}
-        self._table_ids = 0
-        self._match_ids = 0
         self.host = TableHost(
             now=settings.now,
             store=self.journal.write,
@@ -64,10 +69,21 @@ class Room:
             ratings=self.ratings,
             bot_delay=settings.bot_delay,
         )
-        #: Carry out one client message (``messages.handle``).
-        self.handle: Callable[[Connection, p.ClientMessage], None] = functools.partial(
-            messages.handle, self
+        #: Carry out one client message here (``messages.handle``).
+        self.handle_here: Callable[[Connection | Remote, p.ClientMessage], None] = (
+            functools.partial(messages.handle, self)
         )
+        #: Carry out one client message: here, or (several processes) at its table's owner.
+        self.handle: Callable[[Connection, p.ClientMessage], None] = self.handle_here
+        self.bus: Bus = LocalBus(settings.process_id)
+        self.relay: Relay | None = None
+        if settings.redis_url is not None:
+            bus = RedisBus(settings.redis_url, settings.process_id, settings.redis_prefix)
+            self.bus = bus
+            self.relay = Relay(self, bus, self.ownership)
+            self.handle = self.relay.handle
+            self.lobby.others = self.relay.others
+            self.lobby.on_flush = self.relay.tables_changed
         self.games = [
             {**ludoteca.game(g).describe(), "components": ludoteca.game(g).components()}
             for g in ludoteca.game_ids()
@@ -78,15 +94,16 @@ class Room:
     async def open(self) -> None:
         self.host.on_loop(asyncio.get_running_loop())
         await self.store.migrate()
-        self._table_ids, self._match_ids = await self.store.highest_ids()
+        await self.ids.open()
         for line in await self.store.recent_chat(None, LOBBY_CHAT_KEPT):
             self.lobby.chat.append(p.ChatLine(line.name, line.text, line.at))
         self.ratings.update(await self.store.ratings())
         self.journal.start()
-        for live in await self.store.live_tables():
-            await self._bring_back(live)
+        await self.ownership.open()
+        if self.relay is not None:
+            await self.relay.start()
         # Nobody is online after a restart: the open tables wait for their people.
-        self._close_if_abandoned_soon([t.id for t in self.tables.values() if t.status == OPEN])
+        self.close_if_abandoned_soon([t.id for t in self.tables.values() if t.status == OPEN])
         await self.keep_house()
         self._housekeeping = asyncio.get_running_loop().create_task(self._keep_house_often())
 
@@ -113,11 +130,18 @@ class Room:
         if self._housekeeping is not None:
             self._housekeeping.cancel()
         await self.journal.stop()
+        await self.ownership.close()
+        if self.relay is not None:
+            # After the leases are given up: the watchers it sends on find them free.
+            self.relay.leaving()
+            await self.relay.stop()
         await self.store.close()
         thinking.stop()
 
-    async def _bring_back(self, live: LiveTable) -> None:
-        """A table as it was stored: its chairs, and its match replayed from the log."""
+    async def bring_back(self, live: LiveTable) -> None:
+        """A table as it was stored: its chairs, and its match replayed from the log,
+        its clocks from the stored times, its bots and timers going again (on a start,
+        and when this process takes a table over from one that died)."""
         chat = await self.store.recent_chat(live.row.id, 50)
         table = Table.restore(self.host, live, chat)
         if table.status == FINISHED:
@@ -138,8 +162,7 @@ class Room:
     # -- tables ---------------------------------------------------------------------------
 
     def new_match_id(self) -> int:
-        self._match_ids += 1
-        return self._match_ids
+        return self.ids.take("match")
 
     def open_table(
         self,
@@ -150,8 +173,8 @@ class Room:
         control: TimeControl | None,
         grace: int,
     ) -> Table:
-        self._table_ids += 1
-        table = Table(self.host, self._table_ids, game, who)
+        table = Table(self.host, self.ids.take("table"), game, who)
+        self.ownership.new_table(table.id)
         table.options = options
         table.rated = rated
         table.time = MatchTime(control, grace)
@@ -161,8 +184,16 @@ class Room:
     def table_closed(self, table: Table) -> None:
         self.tables.pop(table.id, None)
         self.lobby.table_changed(table)
+        self.ownership.table_left(table.id)
 
-    def _close_if_abandoned_soon(self, table_ids: list[int]) -> None:
+    async def owner_of(self, table_id: int) -> str | None:
+        """The process id of the process that plays the table, or None if none does
+        (for routing a command to the table's owner)."""
+        return await self.ownership.owner_of(table_id)
+
+    def close_if_abandoned_soon(self, table_ids: list[int]) -> None:
+        """Open tables whose people are gone close after ``open_table_grace`` unless
+        someone comes back (after a restart, a takeover, the last person leaving)."""
         if table_ids:
             asyncio.get_running_loop().call_later(
                 self.settings.open_table_grace, self._close_if_abandoned, table_ids
@@ -184,6 +215,10 @@ class Room:
             for table in self.tables.values()
             if table.status in (OPEN, RUNNING) and table.seat_of(user.id) is not None
         ]
+        if self.relay is not None:
+            # Seats at tables other processes play, as their lobbies show them (by name,
+            # which one person online holds): a tab reconnecting here reopens them.
+            seated += self.relay.seated(user.name)
         connection.send(p.Welcome(you=user, games=self.games, seated=seated))
         self.lobby.send(connection)
         if first:
@@ -192,19 +227,39 @@ class Room:
 
     def disconnect(self, connection: Connection) -> None:
         user = connection.user
-        for table_id in list(connection.tables):
-            table = self.tables.get(table_id)
-            if table is not None:
-                table.seating.unwatch(connection)
+        if self.relay is not None:
+            self.relay.gone(connection)
+        self._unwatch_all(connection)
         if not self.people.depart(connection):
             return
         self.lobby.people(left=user.name)
-        self._presence_of(user.id)
-        self._close_if_abandoned_soon(
+        self._went(user.id)
+
+    def remote_arrived(self, user: p.Person) -> None:
+        """A connection of another process's acts at a table here."""
+        if self.people.remote_arrive(user):
+            self._presence_of(user.id)
+
+    def remote_departed(self, remote: Remote) -> None:
+        """Another process's connection closed (or that process is gone)."""
+        self._unwatch_all(remote)
+        if self.people.remote_depart(remote.user.id):
+            self._went(remote.user.id)
+
+    def _unwatch_all(self, watcher: Connection | Remote) -> None:
+        for table_id in list(watcher.tables):
+            table = self.tables.get(table_id)
+            if table is not None:
+                table.seating.unwatch(watcher)
+
+    def _went(self, user_id: int) -> None:
+        """Someone's last socket closed: the tables they sit at show it."""
+        self._presence_of(user_id)
+        self.close_if_abandoned_soon(
             [
                 t.id
                 for t in self.tables.values()
-                if t.status == OPEN and t.seat_of(user.id) is not None
+                if t.status == OPEN and t.seat_of(user_id) is not None
             ]
         )
 
@@ -221,4 +276,9 @@ class Room:
             "online": len(self.people.connections),
             "commits": self.journal.commits,
             "rows": self.journal.rows,
+            "process": self.settings.process_id,
+            "owned": len(self.tables),
+            "leases_renewed": 0 if self.store.leases is None else self.store.leases.renewals,
+            "leases_lost": self.ownership.lost,
+            **({} if self.relay is None else self.relay.status()),
         }

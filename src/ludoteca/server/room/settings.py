@@ -2,9 +2,18 @@
 
 from __future__ import annotations
 
+import os
+import secrets
+import socket
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+
+
+def process_id() -> str:
+    """This process among the room's: its machine, its pid, and a few random letters (a
+    pid comes back after a restart; a lease of the process before must not be ours)."""
+    return f"{socket.gethostname()}:{os.getpid()}:{secrets.token_hex(3)}"
 
 
 @dataclass
@@ -34,5 +43,19 @@ class Settings:
     login_failures_per_address: int = 20
     login_window: float = 300.0
     entries_per_minute: int = 20
+    #: Several processes on one PostgreSQL (docs/ownership.md): whether this one holds
+    #: a fenced lease on each table it plays (off: it plays every table), its id, how long
+    #: a table's lease lasts unless renewed, how often leases are renewed and orphan
+    #: tables looked for, and how many orphans one look claims at most.
+    leases: bool = False
+    process_id: str = field(default_factory=process_id)
+    lease_seconds: float = 10.0
+    renew_seconds: float = 3.0
+    claims_per_tick: int = 20
+    #: Redis, shared by the room's processes (docs/deploy.md); None: one process alone.
+    redis_url: str | None = None
+    #: Where this room's keys and channels start in Redis: rooms (or tests) sharing one
+    #: Redis differ.
+    redis_prefix: str = "ludoteca:"
     #: The room's clock (seconds): tests give a clock of their own, to run time on at will.
     now: Callable[[], float] = time.time

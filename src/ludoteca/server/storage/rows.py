@@ -16,6 +16,8 @@ CHANCE_BY = -1
 
 @dataclass(frozen=True, slots=True)
 class MoveRow:
+    #: The table that plays the match: the commit checks its lease (not a column).
+    table_id: int
     match_id: int
     n: int
     by: int
@@ -67,6 +69,7 @@ class MatchRow:
 
 @dataclass(frozen=True, slots=True)
 class MatchEnded:
+    table_id: int
     id: int
     finished_at: float
     result: dict[str, Any]
@@ -94,6 +97,19 @@ class RatingChange:
 
 
 Write = MoveRow | ChatRow | TableRow | MatchRow | MatchEnded | RatingChange
+
+
+def table_of(write: Write) -> int | None:
+    """The table a row is written for, whose lease the commit checks; None for the
+    lobby's chat, and for a rating change, which is only ever written together with its
+    match's end (``finish.ended``) and so is fenced by that row's table."""
+    if isinstance(write, MoveRow | MatchRow | MatchEnded):
+        return write.table_id
+    if isinstance(write, TableRow):
+        return write.id
+    if isinstance(write, ChatRow):
+        return write.table_id
+    return None
 
 
 @dataclass(frozen=True, slots=True)

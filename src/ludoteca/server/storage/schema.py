@@ -135,3 +135,21 @@ chat = sa.Table(
     sa.Column("v", sa.Integer, nullable=False),
     sa.Index("chat_table", "table_id", "id"),
 )
+
+#: Who owns each live table (docs/ownership.md): the process (``owner``) that alone may
+#: write for it, until ``expires_at`` by the database's clock unless renewed. ``epoch``
+#: goes up by one at every claim: it is the fencing token a commit checks.
+table_leases = sa.Table(
+    "table_leases",
+    metadata,
+    sa.Column("table_id", sa.Integer, primary_key=True, autoincrement=False),
+    sa.Column("owner", sa.Text, nullable=False),
+    sa.Column("epoch", sa.BigInteger, nullable=False),
+    sa.Column("expires_at", sa.DateTime(timezone=True), nullable=False),
+    sa.Index("table_leases_owner", "owner"),
+)
+
+#: Table and match ids on PostgreSQL, shared by every process of the room (SQLite has no
+#: sequences: its one process numbers after the highest id stored).
+table_ids = sa.Sequence("table_ids", metadata=metadata)
+match_ids = sa.Sequence("match_ids", metadata=metadata)

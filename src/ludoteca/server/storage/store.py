@@ -10,7 +10,7 @@ from __future__ import annotations
 import dataclasses
 import operator
 import secrets
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from importlib import resources
 from typing import Any, cast
 
@@ -20,6 +20,7 @@ from alembic.config import Config
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.ext.asyncio import AsyncEngine, create_async_engine
 
+from .leases import LIVE, Leases
 from .people import PeopleRows
 from .rows import (
     ChatRow,
@@ -31,17 +32,23 @@ from .rows import (
     StoredMatch,
     TableRow,
     Write,
+    table_of,
 )
 from .schema import (
     chat,
+    match_ids,
     matches,
     moves,
     rating_changes,
     ratings,
     server_keys,
+    table_ids,
     tables,
     users,
 )
+
+#: The advisory lock (any number of the room's own) held while the schema is migrated.
+MIGRATION_LOCK = 21_0004
 
 #: The WAL's length (in pages, 4 KiB each) beyond which a checkpoint restarts it.
 WAL_RESTART_FRAMES = 4096
@@ -51,9 +58,14 @@ class Store(PeopleRows):
     """The room's database: the schema, the journal's commits, the live tables, what
     finished matches and ratings read; the people's rows come from ``PeopleRows``."""
 
-    def __init__(self, url: str) -> None:
+    def __init__(self, url: str, owner: str | None = None, lease_seconds: float = 10.0) -> None:
         self.url = url
         self.engine: AsyncEngine = create_async_engine(url, pool_pre_ping=False)
+        #: On PostgreSQL, a room's store (``owner``: its process id) writes only for the
+        #: tables it holds the lease of; a SQLite room is one process and owns them all.
+        self.leases: Leases | None = None
+        if owner is not None and self.engine.dialect.name == "postgresql":
+            self.leases = Leases(self.engine, owner, lease_seconds)
         if self.engine.dialect.name == "sqlite":
             sa.event.listen(self.engine.sync_engine, "connect", _sqlite_pragmas)
         # Moves are most of what the room writes: they go to the driver as plain tuples in
@@ -90,6 +102,10 @@ class Store(PeopleRows):
         """Bring the schema to the newest migration (alembic), as the server starts."""
 
         def upgrade(connection: sa.Connection) -> None:
+            if connection.dialect.name == "postgresql":
+                # Processes of one room start together: one migrates, the others wait
+                # for its transaction and then find nothing left to do.
+                connection.execute(sa.text(f"SELECT pg_advisory_xact_lock({MIGRATION_LOCK})"))
             config = Config()
             config.set_main_option(
                 "script_location", str(resources.files("ludoteca.server.storage") / "migrations")
@@ -120,17 +136,34 @@ class Store(PeopleRows):
             match = await connection.scalar(sa.select(sa.func.max(matches.c.id)))
         return int(table or 0), int(match or 0)
 
+    async def new_ids(self, kind: str, count: int) -> list[int]:
+        """``count`` fresh ids of ``kind`` ("table" or "match") from PostgreSQL's
+        sequence, unique across every process on the database, in one round trip."""
+        sequence = {"table": table_ids, "match": match_ids}[kind]
+        async with self.engine.connect() as connection:
+            found = await connection.scalars(
+                sa.select(sequence.next_value()).select_from(sa.func.generate_series(1, count))
+            )
+            return list(found)
+
     # -- the room -------------------------------------------------------------------------
 
     async def commit(self, writes: Sequence[Write]) -> None:
-        """Write a batch in one transaction: all of it is stored, or none."""
+        """Write a batch in one transaction: all of it is stored, or none. With leases,
+        nothing is written unless every table the batch writes for is still this
+        process's (``LeaseLost``), checked in the same transaction."""
         move_rows = [self._move_values(w) for w in writes if isinstance(w, MoveRow)]
         chat_rows = [_fields(w) for w in writes if isinstance(w, ChatRow)]
         new_matches = [_fields(w) for w in writes if isinstance(w, MatchRow)]
         newest_tables = {w.id: w for w in writes if isinstance(w, TableRow)}
         ended = [w for w in writes if isinstance(w, MatchEnded)]
         rated = [w for w in writes if isinstance(w, RatingChange)]
+        fresh: set[int] = set()
         async with self.engine.begin() as connection:
+            if self.leases is not None:
+                fenced = {t for t in map(table_of, writes) if t is not None}
+                if fenced:
+                    fresh = await self.leases.fence(connection, fenced)
             if new_matches:
                 await connection.execute(
                     matches.insert(), [{**m, "resigned": []} for m in new_matches]
@@ -163,18 +196,18 @@ class Store(PeopleRows):
                 await connection.execute(
                     self._write_tables, [_fields(row) for row in newest_tables.values()]
                 )
+        if fresh and self.leases is not None:
+            self.leases.fresh -= fresh
 
-    async def live_tables(self) -> list[LiveTable]:
-        """Tables still open or playing, each with its match and that match's log."""
+    async def live_tables(self, table_ids: Collection[int] | None = None) -> list[LiveTable]:
+        """Tables still open or playing (all, or those of ``table_ids``), each with its
+        match and that match's log."""
         live = []
+        query = sa.select(tables).where(tables.c.status.in_(LIVE)).order_by(tables.c.id)
+        if table_ids is not None:
+            query = query.where(tables.c.id.in_(table_ids))
         async with self.engine.connect() as connection:
-            rows = (
-                await connection.execute(
-                    sa.select(tables)
-                    .where(tables.c.status.in_(("open", "running", "finished")))
-                    .order_by(tables.c.id)
-                )
-            ).all()
+            rows = (await connection.execute(query)).all()
             for row in rows:
                 table = TableRow(**{c: getattr(row, c) for c in TableRow.__slots__})
                 match = None

@@ -67,6 +67,7 @@ def rates(rated: bool, seats: Seats) -> bool:
 
 
 def ended(
+    table_id: int,
     match_id: int,
     result: dict[str, Any],
     resigned: Collection[int],
@@ -75,7 +76,7 @@ def ended(
 ) -> list[Write]:
     """The rows that store the end; ``rated`` (the ratings, the game, the seats) when the
     match counts for the ratings, which move here, as the rows store them."""
-    rows: list[Write] = [MatchEnded(match_id, at, result, sorted(resigned))]
+    rows: list[Write] = [MatchEnded(table_id, match_id, at, result, sorted(resigned))]
     if rated is not None and not result.get("aborted", False):
         ratings, game, seats = rated
         rows.extend(_rate(ratings, match_id, game, seats, result["standing"], at))

@@ -185,6 +185,16 @@ class Seating:
         table = self.table
         table.in_flight += 1  # never announced, so every move is refused as stale
 
+    def hand_over(self) -> None:
+        """Another process owns the table now: it leaves this one at once, writing
+        nothing (the database and the table are the new owner's), its bots and timers
+        stopped and every move refused."""
+        table = self.table
+        table.status = CLOSED
+        table.in_flight += 1
+        table.bots.cancel()
+        table.timing.stop()
+
 
 def _plain(value: OptionValue) -> str:
     return str(value).lower() if isinstance(value, bool) else str(value)

@@ -153,9 +153,12 @@ class Table:
         self.expect(OPEN, "start")
         seated = [chair for chair in self.seats if chair is not None]
         match = self.seating.new_match(len(seated))
+        # Before anything changes: an id may be refused (the room's ids are taken ahead
+        # from the database), and the table must then be as it was.
+        match_id = self.host.new_match_id()
         self.seats = list(seated)
         self.match = match
-        self.match_id = self.host.new_match_id()
+        self.match_id = match_id
         self.last_mover = None
         self.resigned = set()
         self.result = None
@@ -268,6 +271,7 @@ class Table:
         match_id = self.match_id or 0
         return [
             MoveRow(
+                self.id,
                 match_id,
                 n,
                 CHANCE_BY if entry.actor is CHANCE else entry.actor,
@@ -286,7 +290,9 @@ class Table:
         counts = finish.rates(self.rated, self.seats)
         rated = (self.host.ratings, self.game.id, self.seats) if counts else None
         ended_by = self.resigned if resigned else ()
-        rows.extend(finish.ended(self.match_id or 0, result, ended_by, self.host.now(), rated))
+        rows.extend(
+            finish.ended(self.id, self.match_id or 0, result, ended_by, self.host.now(), rated)
+        )
 
     def resign(self, who: Who) -> None:
         self.expect(RUNNING, "resign")

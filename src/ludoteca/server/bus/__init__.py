@@ -1,0 +1,29 @@
+"""What passes between the room's processes: commands to a table's owner, what the owner
+sends each remote connection, heartbeats, and the lobby's news (docs/deploy.md).
+
+``face`` is what the room sees of a bus, ``local`` the one process's bus, ``redis`` the
+bus over Redis pub/sub, ``envelope`` what travels on it, ``remote`` the owner's stand-in
+for a connection held by another process.
+"""
+
+from .envelope import Beat, Command, Deliver, Done, Envelope, Gone, Moved, TableNews
+from .face import Bus, Owners
+from .local import LocalBus
+from .pubsub import RedisBus
+from .remote import Remote
+
+__all__ = [
+    "Beat",
+    "Bus",
+    "Command",
+    "Deliver",
+    "Done",
+    "Envelope",
+    "Gone",
+    "LocalBus",
+    "Moved",
+    "Owners",
+    "RedisBus",
+    "Remote",
+    "TableNews",
+]

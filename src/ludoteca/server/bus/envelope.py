@@ -1,0 +1,90 @@
+"""What travels between processes, as msgpack: each letter names its sender and its
+number in the sender's line of letters to that receiver, so that a receiver sees a gap.
+
+A client's message travels as the JSON it was (validated again by the owner, which trusts
+no other process more than a client); what an owner sends a connection travels as the
+bytes it built for it, with the ids of the connections it is for: the gateway routes by
+those ids alone and never reads what it passes on.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+import msgspec
+
+from .. import protocol as p
+
+ProcessId = Annotated[str, msgspec.Meta(min_length=1, max_length=64)]
+
+
+class Letter(msgspec.Struct, tag_field="k", array_like=True):
+    sender: ProcessId
+    #: 1, 2, 3... for each (sender, receiver); 0 for news, which is not numbered.
+    seq: int
+
+
+class Command(Letter, tag="cmd"):
+    """Gateway to owner: a client's message for a table the owner holds."""
+
+    req: int
+    conn: int
+    user: p.Person
+    address: str
+    message: bytes
+
+
+class Done(Letter, tag="done"):
+    """Owner to gateway: the command ``req`` was carried out (``owner`` False: the table
+    is not the sender's, ask again who owns it), and what the connection now follows
+    there."""
+
+    req: int
+    conn: int
+    owner: bool
+    tables: list[int]
+    in_lobby: bool
+
+
+class Deliver(Letter, tag="deliver"):
+    """Owner to gateway: these bytes, to these connections of the gateway's."""
+
+    conns: list[int]
+    data: bytes
+
+
+class Gone(Letter, tag="gone"):
+    """Gateway to owner: the connection closed."""
+
+    conn: int
+
+
+class Moved(Letter, tag="moved"):
+    """Owner to gateway: the table is another process's now; these connections follow it
+    there."""
+
+    table: int
+    conns: list[int]
+
+
+class Beat(Letter, tag="beat"):
+    """Every few seconds to each peer, numbered as the last letter sent it: a receiver
+    that saw less lost the last letters (a table's last event, say) and resyncs. As a
+    gateway, also its connections the peer holds a stand-in for (the others are gone)."""
+
+    conns: list[int]
+
+
+class TableNews(Letter, tag="tables"):
+    """To every process: tables this process owns, as the lobby shows them (``full``:
+    all of them, so a newcomer learns them and a silent owner's tables expire)."""
+
+    tables: list[p.TableInfo]
+    closed: list[int]
+    full: bool
+
+
+Envelope = Command | Done | Deliver | Gone | Moved | Beat | TableNews
+
+encoder = msgspec.msgpack.Encoder()
+decoder = msgspec.msgpack.Decoder(Envelope)

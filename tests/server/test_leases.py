@@ -1,0 +1,178 @@
+"""One fenced owner per table: two stores (two process ids) on one real PostgreSQL."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+from collections.abc import AsyncIterator
+
+import pytest
+import sqlalchemy as sa
+
+from ludoteca.server.journal import Journal
+from ludoteca.server.storage import Store
+from ludoteca.server.storage.leases import LeaseLost
+from ludoteca.server.storage.rows import MatchRow, MoveRow, TableRow
+from ludoteca.server.storage.schema import moves, table_leases
+
+
+@contextlib.asynccontextmanager
+async def two_stores(url: str, lease_a: float = 10) -> AsyncIterator[tuple[Store, Store]]:
+    """Two processes' stores, A and B, on one database."""
+    a, b = Store(url, "A", lease_seconds=lease_a), Store(url, "B", lease_seconds=10)
+    await a.migrate()
+    try:
+        yield a, b
+    finally:
+        await a.close()
+        await b.close()
+
+
+def table(table_id: int) -> TableRow:
+    return TableRow(table_id, "keltis", {}, [None, None], None, "running", 1, 1, 0.0)
+
+
+def move(n: int, by: int = 0, table_id: int = 1) -> MoveRow:
+    return MoveRow(table_id, table_id, n, by, f"m{n}", 0.0, n + 2)
+
+
+async def expire(store: Store, table_id: int) -> None:
+    """The lease runs out now, by the database's clock (as if its owner had died)."""
+    async with store.engine.begin() as connection:
+        await connection.execute(
+            table_leases.update()
+            .where(table_leases.c.table_id == table_id)
+            .values(expires_at=sa.func.now() - sa.text("interval '1 second'"))
+        )
+
+
+async def stored_log(store: Store) -> list[tuple[int, int]]:
+    async with store.engine.connect() as connection:
+        found = await connection.execute(
+            sa.select(moves.c.match_id, moves.c.n, moves.c.by).order_by(moves.c.match_id, moves.c.n)
+        )
+        return [(row.n, row.by) for row in found if row.match_id == 1]
+
+
+def test_a_table_taken_over_refuses_its_former_owners_writes(pg_url):
+    asyncio.run(_taken_over(pg_url))
+
+
+async def _taken_over(url: str) -> None:
+    async with two_stores(url) as (a, b):
+        assert a.leases is not None
+        assert b.leases is not None
+        a.leases.new(1)
+        await a.commit([table(1), MatchRow(1, 1, "keltis", 2, {}, [{}, {}], 0.0), move(0)])
+        assert a.leases.held == {1: 1}
+        a.leases.new(2)  # a table opened, not yet stored: its lease row is not lost
+        assert await a.leases.renew() == set()
+        assert a.leases.held == {1: 1, 2: 1}
+        assert await b.leases.claim(1) is False  # A's lease stands
+        assert await b.leases.owner_of(1) == "A"
+
+        await expire(a, 1)
+        # Expired by the database's clock: A may not write, even before anyone claimed.
+        with pytest.raises(LeaseLost) as lost:
+            await a.commit([move(1)])
+        assert lost.value.table_ids == {1}
+        assert await b.leases.claim(1) is True
+        assert b.leases.held == {1: 2}  # the next epoch: the fencing token
+        assert await a.leases.owner_of(1) == "B"
+
+        # A, as if waking from a pause, writes for the table: refused, nothing stored.
+        with pytest.raises(LeaseLost):
+            await a.commit([move(1), table(1)])
+        assert await a.leases.renew() == {1}  # and its renewal finds the table gone
+        assert a.leases.held == {2: 1}
+        await b.commit([move(1, by=1), move(2, by=1)])
+        assert await b.leases.renew() == set()
+        assert await stored_log(a) == [(0, 0), (1, 1), (2, 1)]
+
+
+def test_a_claim_waits_for_a_commit_that_checked_the_lease(pg_url):
+    """The lease row is share-locked from the fence to the commit: a claim in between
+    waits, then finds the lease as the commit left it."""
+    asyncio.run(_claim_waits(pg_url))
+
+
+async def _claim_waits(url: str) -> None:
+    async with two_stores(url, lease_a=2) as (a, b):
+        assert a.leases is not None
+        assert b.leases is not None
+        a.leases.new(1)
+        await a.commit([table(1)])
+        async with a.engine.begin() as connection:
+            await a.leases.fence(connection, {1})
+            await asyncio.sleep(2.2)  # A's lease runs out while its commit is under way
+            claim = asyncio.create_task(b.leases.claim(1))
+            await asyncio.sleep(0.5)
+            assert not claim.done()  # the claim waits for A's commit
+            await connection.execute(
+                moves.insert().values(match_id=1, n=0, by=0, text="m0", at=0.0, v=1)
+            )
+        assert await claim is True  # then takes the lease, after A's write
+        assert b.leases.held == {1: 2}
+        assert await stored_log(a) == [(0, 0)]
+        with pytest.raises(LeaseLost):
+            await a.commit([move(1)])
+
+
+def test_two_processes_claiming_one_orphan_one_wins(pg_url):
+    asyncio.run(_one_wins(pg_url))
+
+
+async def _one_wins(url: str) -> None:
+    async with two_stores(url) as (a, b):
+        assert a.leases is not None
+        assert b.leases is not None
+        a.leases.new(1)
+        await a.commit([table(1)])
+        await expire(a, 1)
+        for _ in range(5):
+            won = await asyncio.gather(a.leases.claim(1), b.leases.claim(1))
+            # Whoever claims first holds a standing lease the other cannot take.
+            assert sorted(won) == [False, True]
+            await expire(a, 1)
+
+
+def test_ids_from_two_processes_never_collide(pg_url):
+    async def taken() -> list[int]:
+        async with two_stores(pg_url) as (a, b):
+            blocks = await asyncio.gather(
+                *(s.new_ids(kind, 50) for s in (a, b, a, b) for kind in ("table", "match"))
+            )
+            return [i for block in blocks[::2] for i in block]
+
+    every = asyncio.run(taken())
+    assert len(every) == len(set(every)) == 200
+
+
+def test_the_journal_leaves_out_a_lost_table_and_stores_the_others(pg_url):
+    asyncio.run(_journal_goes_on(pg_url))
+
+
+async def _journal_goes_on(url: str) -> None:
+    async with two_stores(url) as (a, b):
+        assert a.leases is not None
+        assert b.leases is not None
+        for table_id in (1, 2):
+            a.leases.new(table_id)
+        await a.commit([table(1), table(2)])
+        await expire(a, 1)
+        assert await b.leases.claim(1)
+        journal = Journal(a)
+        lost: list[frozenset[int]] = []
+        announced: list[int] = []
+        journal.on_lease_lost = lost.append
+        journal.start()
+        # One batch: a move at the table B took over, and one at A's other table.
+        journal.write([move(0, table_id=1)], lambda: announced.append(1))
+        journal.write([move(0, table_id=2)], lambda: announced.append(2))
+        await journal.stop()
+        assert lost == [{1}]
+        assert announced == [2]
+        assert journal.commits == 1
+        async with a.engine.connect() as connection:
+            stored = await connection.execute(sa.select(moves.c.match_id))
+            assert [row.match_id for row in stored] == [2]
