@@ -10,10 +10,12 @@ import pytest
 import sqlalchemy as sa
 
 from ludoteca.server.journal import Journal
+from ludoteca.server.room.ids import BLOCK, Ids
 from ludoteca.server.storage import Store
 from ludoteca.server.storage.leases import LeaseLost
 from ludoteca.server.storage.rows import MatchRow, MoveRow, TableRow
 from ludoteca.server.storage.schema import moves, table_leases
+from ludoteca.server.table import Refusal
 
 
 @contextlib.asynccontextmanager
@@ -176,3 +178,32 @@ async def _journal_goes_on(url: str) -> None:
         async with a.engine.connect() as connection:
             stored = await connection.execute(sa.select(moves.c.match_id))
             assert [row.match_id for row in stored] == [2]
+
+
+async def soon(ids: Ids) -> int:
+    """The next match id, once the block has been topped up."""
+    for _ in range(100):
+        with contextlib.suppress(Refusal):
+            return ids.take("match")
+        await asyncio.sleep(0.05)
+    raise AssertionError("no id in 5 s")
+
+
+def test_ids_are_taken_ahead_and_a_dry_block_is_refused_then_topped_up(pg_url):
+    async def run() -> None:
+        store = Store(pg_url)
+        await store.migrate()
+        try:
+            ids = Ids(store)
+            with pytest.raises(Refusal) as raised:
+                ids.take("match")  # nothing taken ahead yet: refused, and topped up
+            assert raised.value.code == "unavailable"
+            first = await soon(ids)
+            taken = [first] + [ids.take("match") for _ in range(BLOCK - 1)]
+            assert len(set(taken)) == BLOCK
+            # The next block, from the sequence again: no id given twice.
+            assert await soon(ids) not in taken
+        finally:
+            await store.close()
+
+    asyncio.run(run())
