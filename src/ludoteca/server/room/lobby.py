@@ -41,7 +41,7 @@ class Lobby:
             # Many people arrive at once: one snapshot serves them until the lobby changes.
             self._snapshot = p.encode(
                 p.Lobby(
-                    tables=[table.info() for table in self.tables.values()],
+                    tables=[t.info() for t in self.tables.values() if not t.privacy.private],
                     online=self.online_names(),
                     chat=list(self.chat),
                 )
@@ -55,6 +55,9 @@ class Lobby:
         return p.encode(p.LobbyChat(line=line))
 
     def table_changed(self, table: Table) -> None:
+        # A private table is shown to its people only, in their "my tables" (room.mine).
+        if table.privacy.private:
+            return
         self._tables[table.id] = table
         self._soon()
 

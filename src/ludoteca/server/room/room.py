@@ -31,6 +31,7 @@ from ..table.time import MatchTime
 from . import messages
 from .host import TableHost
 from .lobby import LOBBY_CHAT_KEPT, Lobby
+from .mine import MyTables
 from .people import People
 from .settings import Settings
 
@@ -48,6 +49,7 @@ class Room:
         self.tables: dict[int, Table] = {}
         self.people = People(settings, self.tables)
         self.lobby = Lobby(self.tables, self.people.connections, self.people.online_names)
+        self.mine = MyTables(self.people.connections)
         self._housekeeping: asyncio.Task[None] | None = None
         #: (user id, game) -> (rating, rated matches), kept as the journal stores them.
         self.ratings: dict[tuple[int, str], tuple[float, int]] = {}
@@ -59,7 +61,8 @@ class Room:
             online_ids=self.people.online_ids,
             name_of=self.people.name_of,
             new_match_id=self.new_match_id,
-            table_changed=self.lobby.table_changed,
+            table_changed=self._table_changed,
+            turn_changed=self.mine.table_changed,
             table_closed=self.table_closed,
             ratings=self.ratings,
             bot_delay=settings.bot_delay,
@@ -125,6 +128,7 @@ class Room:
             table.seating.close_as_stored()
             return
         self.tables[table.id] = table
+        self.mine.table_changed(table)
         if table.status == RUNNING:
             table.timing.resume()
 
@@ -158,9 +162,13 @@ class Room:
         self.tables[table.id] = table
         return table
 
+    def _table_changed(self, table: Table) -> None:
+        self.lobby.table_changed(table)
+        self.mine.table_changed(table)
+
     def table_closed(self, table: Table) -> None:
         self.tables.pop(table.id, None)
-        self.lobby.table_changed(table)
+        self._table_changed(table)
 
     def _close_if_abandoned_soon(self, table_ids: list[int]) -> None:
         if table_ids:
@@ -185,6 +193,7 @@ class Room:
             if table.status in (OPEN, RUNNING) and table.seat_of(user.id) is not None
         ]
         connection.send(p.Welcome(you=user, games=self.games, seated=seated))
+        connection.send(self.mine.message(user.id))
         self.lobby.send(connection)
         if first:
             self.lobby.people(joined=user.name)
