@@ -160,3 +160,13 @@ def test_a_rated_match_shows_each_players_rating_change(room):
     assert changes[winner]["change"] == 16
     mine = get(room, "/api/my/matches", anna).json()["finished"][0]
     assert mine["rating"] == changes[0]
+
+
+def test_unwatching_keeps_a_seat_and_sends_the_lobby(room, enter):
+    anna = enter("Anna")
+    table = anna.create("keltis")
+    anna.send(t="unwatch", table=table)
+    anna.expect("lobby")
+    assert room.app.state.room.tables[table].seat_of(anna.welcome["you"]["id"]) == 0
+    anna.send(t="watch", table=table)
+    assert anna.expect("sync")["table"]["seats"][0]["name"] == "Anna"

@@ -124,6 +124,13 @@ class Watch(ClientMessage, tag="watch"):
     key: TableKey | None = None
 
 
+class Unwatch(ClientMessage, tag="unwatch"):
+    """Stop following a table, keeping one's seat there (the page went back to the
+    lobby); following no table any more, one is sent the lobby."""
+
+    table: int
+
+
 class Resign(ClientMessage, tag="resign"):
     table: int
 
@@ -182,6 +189,7 @@ CLIENT_MESSAGES = (
     SeatBot,
     Kick,
     Watch,
+    Unwatch,
     Resign,
     Rematch,
     Pause,
@@ -202,6 +210,7 @@ AnyClientMessage = (
     | SeatBot
     | Kick
     | Watch
+    | Unwatch
     | Resign
     | Rematch
     | Pause

@@ -85,8 +85,13 @@ window.addEventListener("popstate", () => {
   const target = tableOfAddress();
   if (target) {
     if (target.id !== table?.id) goToTable(target);
-  } else if (table) leaveTable();
-  else showLobby();
+  } else if (table) {
+    // Back to the lobby keeps a seat (as closing the tab would): the button leaves.
+    const id = table.id;
+    table = null;
+    send({ t: "unwatch", table: id });
+    showLobby();
+  } else showLobby();
 });
 
 /** A link to a table the room does not have (closed, or never was), or refused. */

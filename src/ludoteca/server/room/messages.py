@@ -70,6 +70,10 @@ def _handle(room: Room, connection: Connection, message: p.ClientMessage) -> Non
             table = _table(room, table_id)
             table.seating.watch(connection, key)
             connection.in_lobby = False
+        case p.Unwatch(table=table_id):
+            _table(room, table_id).seating.unwatch(connection)
+            if not connection.tables:
+                room.lobby.send(connection)
         case p.Leave(table=table_id):
             _table(room, table_id).seating.leave(who, connection)
             if not connection.tables:

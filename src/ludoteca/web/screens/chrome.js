@@ -43,7 +43,7 @@ export function setupChrome({ rerender, logout, gameTitle = (id) => id, live = f
       }), " ", t("turn.notices"));
     return h("details", {
       class: "menu my-tables", id: "my-tables", open: myTablesOpen,
-      ontoggle: (event) => { myTablesOpen = event.target.open; },
+      ontoggle: (event) => { myTablesOpen = event.target.open; onlyOne(event.target); },
     },
     h("summary", {}, t("mine.tables"), " ", h("span", { class: waiting ? "count turn" : "count" },
       waiting ? t("mine.waiting", { n: waiting }) : String(mine.length))),
@@ -56,11 +56,18 @@ export function setupChrome({ rerender, logout, gameTitle = (id) => id, live = f
       class: "menu my-matches", id: "my-matches", open: myMatchesOpen,
       ontoggle: (event) => {
         myMatchesOpen = event.target.open;
+        onlyOne(event.target);
         if (myMatchesOpen) loadMatches(body);
       },
     }, h("summary", {}, t("mine.matches")), body);
     if (myMatchesOpen) loadMatches(body);
     return menu;
+  }
+
+  // One menu open at a time: they open over the same corner of the page.
+  function onlyOne(menu) {
+    if (!menu.open) return;
+    for (const other of bar.querySelectorAll("details.menu[open]")) if (other !== menu) other.open = false;
   }
 
   async function loadMatches(body) {
