@@ -24,9 +24,17 @@ class MyTables:
         self.of: dict[int, dict[int, p.MyTable]] = {}
         #: table id -> the people whose lists hold it.
         self.at: dict[int, set[int]] = {}
+        #: table id -> the seat to move when its people were last told.
+        self.to_move: dict[int, int | None] = {}
 
     def message(self, user_id: int) -> p.MyTables:
         return p.MyTables(tables=sorted(self.of.get(user_id, {}).values(), key=_by_id))
+
+    def turn_changed(self, table: Table) -> None:
+        """A move was announced: only whose turn it is can have changed (seats, bots and
+        status change by ``table_changed``), and most moves leave it where it was."""
+        if table.id not in self.to_move or self.to_move[table.id] != table.to_move():
+            self.table_changed(table)
 
     def table_changed(self, table: Table) -> None:
         """What ``table`` is for each of its people now; those for whom that changed are
@@ -54,8 +62,10 @@ class MyTables:
             self.of.setdefault(user_id, {})[table.id] = entry
         if now:
             self.at[table.id] = set(now)
+            self.to_move[table.id] = table.to_move()
         else:
             self.at.pop(table.id, None)
+            self.to_move.pop(table.id, None)
         for user_id in changed:
             connections = self.connections.get(user_id, ())
             if connections:

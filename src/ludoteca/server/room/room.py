@@ -62,7 +62,7 @@ class Room:
             name_of=self.people.name_of,
             new_match_id=self.new_match_id,
             table_changed=self._table_changed,
-            turn_changed=self.mine.table_changed,
+            turn_changed=self.mine.turn_changed,
             table_closed=self.table_closed,
             ratings=self.ratings,
             bot_delay=settings.bot_delay,
