@@ -170,3 +170,28 @@ def test_unwatching_keeps_a_seat_and_sends_the_lobby(room, enter):
     assert room.app.state.room.tables[table].seat_of(anna.welcome["you"]["id"]) == 0
     anna.send(t="watch", table=table)
     assert anna.expect("sync")["table"]["seats"][0]["name"] == "Anna"
+
+
+def test_the_host_makes_an_open_table_private_with_a_new_key_or_public_again(room, enter):
+    anna, bruno = enter("Anna"), enter("Bruno")
+    table = anna.create("keltis")
+    bruno.expect("lobby_update", where=lambda m: any(t["id"] == table for t in m["tables"]))
+    bruno.send(t="private", table=table, on=True)
+    bruno.refused("not_host")
+    anna.say("/private on", table)
+    key = anna.expect("sync", where=lambda m: m["key"] is not None)["key"]
+    # Gone from the lobby for everyone else, and closed to them without the key.
+    bruno.expect("lobby_update", where=lambda m: table in m["closed"])
+    bruno.send(t="watch", table=table)
+    bruno.refused("private_table")
+    # Again: a new key, and the old link no longer opens the table.
+    anna.say("/private on", table)
+    fresh = anna.expect("sync", where=lambda m: m["key"] not in (None, key))["key"]
+    bruno.send(t="watch", table=table, key=key)
+    bruno.refused("private_table")
+    assert room.app.state.room.tables[table].may_enter(bruno.welcome["you"]["id"], fresh)
+    anna.say("/private off", table)
+    anna.expect("sync", where=lambda m: m["key"] is None and not m["table"]["private"])
+    bruno.expect("lobby_update", where=lambda m: any(t["id"] == table for t in m["tables"]))
+    bruno.send(t="watch", table=table)
+    assert bruno.expect("sync")["table"]["id"] == table

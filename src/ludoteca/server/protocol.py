@@ -131,6 +131,14 @@ class Unwatch(ClientMessage, tag="unwatch"):
     table: int
 
 
+class SetPrivate(ClientMessage, tag="private"):
+    """Host, while the table is open: make it private (with a new key: older links stop
+    working) or public again."""
+
+    table: int
+    on: bool
+
+
 class Resign(ClientMessage, tag="resign"):
     table: int
 
@@ -190,6 +198,7 @@ CLIENT_MESSAGES = (
     Kick,
     Watch,
     Unwatch,
+    SetPrivate,
     Resign,
     Rematch,
     Pause,
@@ -211,6 +220,7 @@ AnyClientMessage = (
     | Kick
     | Watch
     | Unwatch
+    | SetPrivate
     | Resign
     | Rematch
     | Pause

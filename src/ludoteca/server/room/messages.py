@@ -70,6 +70,8 @@ def _handle(room: Room, connection: Connection, message: p.ClientMessage) -> Non
             table = _table(room, table_id)
             table.seating.watch(connection, key)
             connection.in_lobby = False
+        case p.SetPrivate(table=table_id, on=on):
+            _table(room, table_id).privacy.set_private(who, on)
         case p.Unwatch(table=table_id):
             _table(room, table_id).seating.unwatch(connection)
             if not connection.tables:

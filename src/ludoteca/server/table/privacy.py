@@ -13,6 +13,7 @@ import hmac
 import secrets
 from typing import TYPE_CHECKING
 
+from .chairs import Who
 from .refusals import Refusal
 from .status import TableStatus
 
@@ -43,6 +44,16 @@ class Privacy:
 
     def make_private(self) -> None:
         self.key = new_key()
+
+    def set_private(self, who: Who, on: bool) -> None:
+        """The host makes the open table private (a new key each time: a link sent to the
+        wrong person stops working) or public again; its people are sent the key."""
+        table = self.table
+        table.expect_host(who, "make the table private or public")
+        table.expect(TableStatus.OPEN, "make the table private or public")
+        self.key = new_key() if on else None
+        table.changed()
+        table.audience.sync_all()
 
     def belongs(self, user_id: int) -> bool:
         """Whether this person is one of the table's own: they sit or host there."""
