@@ -8,6 +8,8 @@ from .live import Player, Server
 
 def _follow(player, table, view, version):
     message = player.next()
+    while message["t"] == "my_tables":  # whose turn, for the page's header: no table event
+        message = player.next()
     if message["t"] == "match" and message["table"] == table:
         return merge(view, message["view"]), message["v"]
     if message["t"] == "sync" and message["table"]["id"] == table and message["match"]:

@@ -12,7 +12,7 @@ DOC = Path(__file__).parents[2] / "docs" / "protocol.md"
 SERVER_MESSAGES = p.ServerMessage.__subclasses__()
 server_decoder = msgspec.json.Decoder(
     p.Welcome | p.Lobby | p.LobbyUpdate | p.LobbyChat | p.Sync | p.TableChanged
-    | p.TableChat | p.MatchUpdate | p.Presence | p.Info | p.Error | p.Pong
+    | p.TableChat | p.MatchUpdate | p.Presence | p.Info | p.Error | p.Pong | p.MyTables
 )  # fmt: skip
 
 

@@ -8,7 +8,8 @@ import { actions, applyEvent, clocksNow, fromSync, mergeView, missingPlayers } f
 import catalog from "../../src/ludoteca/web/screens/room.i18n.js";
 import historyCatalog from "../../src/ludoteca/web/history/history.i18n.js";
 import rulesCatalog from "../../src/ludoteca/web/rules/rules.i18n.js";
-import { places } from "../../src/ludoteca/web/screens/result.js";
+import { places, signed } from "../../src/ludoteca/web/screens/result.js";
+import { tableAddress, tableOfAddress } from "../../src/ludoteca/web/core/address.js";
 import { clockText } from "../../src/ludoteca/web/screens/table.js";
 
 const seat = (name, bot = null, connected = true) => ({ name, bot, connected });
@@ -162,4 +163,24 @@ test("who is here and the options read in the player's language", async () => {
   const game = { id: "kingdomino", options: [{ name: "harmony", title: "Harmony" }] };
   assert.equal(serverText({ code: "options", text: "…", params: { game: "kingdomino", values: { harmony: true } } }, [game]), "Harmonie: ja");
   setLanguage("en");
+});
+
+test("a table's address names it, with a private table's key, and nothing else is a table", () => {
+  const at = (href) => tableOfAddress(new URL(href, "http://127.0.0.1:8000"));
+  assert.deepEqual(at("/tables/12"), { id: 12, key: null });
+  assert.deepEqual(at(tableAddress(4, "a-b_c")), { id: 4, key: "a-b_c" });
+  assert.equal(tableAddress(4, "a b"), "/tables/4?key=a%20b");
+  assert.equal(at("/"), null);
+  assert.equal(at("/tables/x"), null);
+  assert.equal(at("/matches/3"), null);
+});
+
+test("each sync says the table's key, or that this person has none (a table made public)", () => {
+  const first = fromSync({ t: "sync", v: 1, you: 0, table: info("open", [seat("Anna")]), chat: [], match: null, key: "k" });
+  assert.equal(first.key, "k");
+  assert.equal(fromSync({ t: "sync", v: 2, you: 0, table: info("open", [seat("Anna")]), chat: [], match: null, key: null }, first).key, null);
+});
+
+test("a rating change reads with its sign", () => {
+  assert.deepEqual([signed(16), signed(-16), signed(0)], ["+16", "−16", "0"]);
 });

@@ -37,7 +37,9 @@ from .history import (
     match_document,
     match_summary,
     match_view,
+    my_matches,
     player_page,
+    table_link,
 )
 from .limits import EntryLimits, Limit, Tally
 from .replays import FinishedMatches
@@ -67,6 +69,9 @@ def create_app(settings: Settings) -> RoomApp:
         Route("/", page("index.html")),
         Route("/matches/{match}", page("history/match.html")),
         Route("/players/{name}", page("history/player.html")),
+        Route("/tables/{table}", page("index.html")),
+        Route("/api/tables/{table}", table_link),
+        Route("/api/my/matches", my_matches),
         Route("/api/matches/{match}", match_summary),
         Route("/api/matches/{match}/view", match_view),
         Route("/api/matches/{match}/document", match_document),

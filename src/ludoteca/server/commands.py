@@ -31,6 +31,10 @@ COMMANDS: dict[str, Command] = {
         "/kick NAME", "send a player or bot away from their seat (host, before the start)"
     ),
     "watch": Command("/watch", "watch this table as a spectator"),
+    "private": Command(
+        "/private on|off",
+        "make the table private, with a new link, or public again (host, before the start)",
+    ),
     "resign": Command("/resign", "give up the match"),
     "rematch": Command("/rematch", "play again with the same seats (after the end)"),
     "pause": Command("/pause", "ask to pause the match (all players must); when paused, go on"),
@@ -98,6 +102,8 @@ def _at_table(name: str, args: list[str], table: int) -> p.ClientMessage:
             if len(args) == 2 and (level is None or len(seats) != 1):
                 raise ValueError(name)
             return p.SeatBot(table=table, level=level, seat=_seat(seats[0]) if seats else None)
+        case "private", [word] if word.lower() in ("on", "off"):
+            return p.SetPrivate(table=table, on=word.lower() == "on")
         case "kick", [_, *_]:
             return p.Kick(table=table, name=" ".join(args))
         case plain, [] if plain in _PLAIN:

@@ -18,7 +18,8 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 #: Scripts and everything else from the room only. Styles also allow inline style
 #: attributes: the boards colour seats and pieces with ``style="--seat:…"`` from fixed
 #: palettes (never text a player wrote), which a stricter style-src would blank out.
-#: Images also from ``data:``: the pages' empty icon (``<link rel="icon" href="data:,">``).
+#: Images also from ``data:``: the pages' empty icon (``<link rel="icon" href="data:,">``)
+#: and the red dot the room's page shows for "your turn" (screens/turns.js).
 CONTENT_SECURITY_POLICY = (
     "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; "
     "img-src 'self' data:; connect-src 'self'; object-src 'none'; base-uri 'none'; "

@@ -5,6 +5,10 @@ A replay shows what the person asking could have seen at that point: the spectat
 view, or their own seat's if they played in that match (their own hand, never another's).
 The match document holds everything, hidden hands included, so it is given to anyone only
 for games of open information, and otherwise only to the match's own players.
+
+A person's own matches (``my_matches``) are found by their session, guests' too: what
+runs now, with a link to its table, and what finished, with its result and what it did to
+their rating.
 """
 
 from __future__ import annotations
@@ -16,10 +20,11 @@ from starlette.responses import JSONResponse, Response
 
 import ludoteca
 
+from . import protocol as p
 from .accounts import COOKIE, name_key
 from .replays import FinishedMatches, Replay
 from .socket import person_of
-from .storage.rows import StoredMatch
+from .storage.rows import RatingChange, StoredMatch
 
 #: How many recent finished matches a player's page looks through.
 RECENT_SCAN = 2000
@@ -51,13 +56,23 @@ async def _finished(request: Request) -> Replay | Response:
     return replay
 
 
+async def _asker(request: Request) -> p.Person | None:
+    """Who asks, by their session cookie (a guest too), or None."""
+    room = request.app.state.room
+    return await person_of(room, request.app.state.sessions.session_id(request.cookies.get(COOKIE)))
+
+
 async def _viewer_seat(request: Request, stored: StoredMatch) -> int | None:
     """The seat of the person asking in that match, or None (a spectator's view)."""
-    room = request.app.state.room
-    person = await person_of(
-        room, request.app.state.sessions.session_id(request.cookies.get(COOKIE))
-    )
+    person = await _asker(request)
     return None if person is None else stored.seat_of(person.id)
+
+
+def _change(change: RatingChange) -> dict[str, Any]:
+    """A rating change as the pages show it: before, after and the difference, each
+    rounded as the rating is shown, so that before + change = after on the page."""
+    before, after = round(change.before), round(change.after)
+    return {"before": before, "after": after, "change": after - before}
 
 
 def _names(stored: StoredMatch) -> list[str | None]:
@@ -71,6 +86,8 @@ async def match_summary(request: Request) -> Response:
     stored = replay.stored
     seat = await _viewer_seat(request, stored)
     game = ludoteca.game(stored.game)
+    changes = await request.app.state.room.store.match_rating_changes([stored.id])
+    by_seat = {stored.seat_of(c.user_id): _change(c) for c in changes}
     return JSONResponse(
         {
             "id": stored.id,
@@ -85,8 +102,80 @@ async def match_summary(request: Request) -> Response:
             "moves": len(stored.log),
             "you": seat,
             "document": game.open_information or seat is not None,
+            #: Each rated player's rating before and after, by seat (null: not rated).
+            "ratings": [by_seat.get(s) for s in range(len(stored.seats))],
         }
     )
+
+
+async def my_matches(request: Request) -> Response:
+    """The asker's matches, a guest's included: running ones (with their tables) first,
+    then the finished ones, newest first, with their places and rating changes."""
+    person = await _asker(request)
+    if person is None:
+        return _refuse("not_entered", "enter the room first (as a guest or logged in)", 401)
+    room = request.app.state.room
+    running = [
+        {
+            "table": table.id,
+            "game": table.game.id,
+            "status": table.status,
+            "match": table.match_id,
+            "your_turn": entry.your_turn,
+            "key": table.privacy.key,
+            "names": [None if c is None else c.name for c in table.seats],
+        }
+        for table_id, entry in room.mine.of.get(person.id, {}).items()
+        if (table := room.tables.get(table_id)) is not None
+    ]
+    finished = []
+    for stored in await room.store.finished_matches(RECENT_SCAN):
+        seat = stored.seat_of(person.id)
+        if seat is None or stored.result is None:
+            continue
+        finished.append((stored, seat))
+        if len(finished) == RECENT_SHOWN:
+            break
+    changes = await room.store.match_rating_changes([stored.id for stored, _ in finished])
+    mine = {c.match_id: _change(c) for c in changes if c.user_id == person.id}
+    return JSONResponse(
+        {
+            "running": running,
+            "finished": [
+                {
+                    "id": stored.id,
+                    "game": stored.game,
+                    "finished_at": stored.finished_at,
+                    "place": _place(stored, seat),
+                    "names": _names(stored),
+                    "rating": mine.get(stored.id),
+                }
+                for stored, seat in finished
+            ],
+        }
+    )
+
+
+async def table_link(request: Request) -> Response:
+    """What a table's link finds: a table in the room, or one no longer (and the page of
+    its last match, if it had one)."""
+    text = request.path_params["table"]
+    table_id = int(text) if text.isdigit() else None
+    room = request.app.state.room
+    if table_id is not None and table_id in room.tables:
+        return JSONResponse({"table": table_id, "open": True})
+    match = None if table_id is None else await room.store.last_match_of_table(table_id)
+    return _refuse(
+        "no_table", "this table is not in the room (any more)", 404, table=text, match=match
+    )
+
+
+def _place(stored: StoredMatch, seat: int) -> int | None:
+    """1 for the winners, and so on; None for a match called off."""
+    if stored.result is None or stored.result.get("aborted", False):
+        return None
+    standing = stored.result.get("standing") or stored.result["ranking"]
+    return 1 + sum(len(group) for group in _before(standing, seat))
 
 
 async def match_view(request: Request) -> Response:
@@ -147,10 +236,8 @@ async def player_page(request: Request) -> Response:
         seat = stored.seat_of(user.id)
         if seat is None or stored.result is None:
             continue
-        place: int | None = None
-        if not stored.result.get("aborted", False):  # called off: neither played nor won
-            standing = stored.result.get("standing") or stored.result["ranking"]
-            place = 1 + sum(len(group) for group in _before(standing, seat))
+        place = _place(stored, seat)
+        if place is not None:  # called off: neither played nor won
             tally = per_game.setdefault(stored.game, {"played": 0, "wins": 0})
             tally["played"] += 1
             tally["wins"] += place == 1

@@ -62,21 +62,32 @@ class Create(ClientMessage, tag="create"):
     """Open a table for a game with options; the creator hosts it and sits down.
     ``rated``: registered players only and no bots, and the match moves their ratings.
     ``clock``: a time control (none by default); ``grace``: seconds a seated player may be
-    gone from a running match before a bot plays on for them."""
+    gone from a running match before a bot plays on for them. ``private``: not listed in
+    the lobby, entered by its link (which holds a key) or an invitation; ``spectators``:
+    whether people who do not play may watch its match."""
 
     game: str
     options: dict[str, Any] = {}
     rated: bool = False
     clock: ClockSetting | None = None
     grace: int = 120
+    private: bool = False
+    spectators: bool = True
 
 
 # -- at a table: each slash command is also one of these ----------------------------------
 
 
+#: A private table's key, as its link carries it.
+TableKey = Annotated[str, msgspec.Meta(max_length=64)]
+
+
 class Join(ClientMessage, tag="join"):
+    """Sit down; ``key``: a private table's, from its link."""
+
     table: int
     seat: int | None = None
+    key: TableKey | None = None
 
 
 class Leave(ClientMessage, tag="leave"):
@@ -107,7 +118,25 @@ class Kick(ClientMessage, tag="kick"):
 
 
 class Watch(ClientMessage, tag="watch"):
+    """Follow a table; ``key``: a private table's, from its link."""
+
     table: int
+    key: TableKey | None = None
+
+
+class Unwatch(ClientMessage, tag="unwatch"):
+    """Stop following a table, keeping one's seat there (the page went back to the
+    lobby); following no table any more, one is sent the lobby."""
+
+    table: int
+
+
+class SetPrivate(ClientMessage, tag="private"):
+    """Host, while the table is open: make it private (with a new key: older links stop
+    working) or public again."""
+
+    table: int
+    on: bool
 
 
 class Resign(ClientMessage, tag="resign"):
@@ -168,6 +197,8 @@ CLIENT_MESSAGES = (
     SeatBot,
     Kick,
     Watch,
+    Unwatch,
+    SetPrivate,
     Resign,
     Rematch,
     Pause,
@@ -188,6 +219,8 @@ AnyClientMessage = (
     | SeatBot
     | Kick
     | Watch
+    | Unwatch
+    | SetPrivate
     | Resign
     | Rematch
     | Pause
@@ -239,6 +272,10 @@ class TableInfo(msgspec.Struct):
     clock: ClockSetting | None = None
     grace: int = 120
     paused: bool = False
+    #: Not listed in the lobby; entered by its link or an invitation.
+    private: bool = False
+    #: Whether people who do not play may watch its match.
+    spectators: bool = True
 
 
 class Clocks(msgspec.Struct):
@@ -304,6 +341,8 @@ class Sync(ServerMessage, tag="sync"):
     chat: list[ChatLine]
     match: dict[str, Any] | None
     clocks: Clocks | None = None
+    #: A private table's key, for its link: sent to its own people (who sit or host).
+    key: str | None = None
 
 
 class TableChanged(ServerMessage, tag="table"):
@@ -361,6 +400,26 @@ class Error(ServerMessage, tag="error"):
 
 class Pong(ServerMessage, tag="pong"):
     pass
+
+
+class MyTable(msgspec.Struct):
+    """A table where you sit, as the header's "my tables" shows it."""
+
+    id: int
+    game: str
+    status: str  # open or running
+    #: It is your move there (not a bot's playing for you).
+    your_turn: bool
+    #: A private table's key, for its link.
+    key: str | None = None
+
+
+class MyTables(ServerMessage, tag="my_tables"):
+    """Every open or running table where you sit: sent to each of your connections on
+    connecting and whenever it changes (a table where it became your move, one you sat
+    down at or left), wherever in the room you are."""
+
+    tables: list[MyTable]
 
 
 class Rate(Protocol):

@@ -38,6 +38,7 @@ class FakeHost:
         self.timers: list[FakeTimer] = []
         self.changed: list[int] = []
         self.closed: list[int] = []
+        self.turns: list[int] = []
         self.match_ids = 0
 
     def now(self) -> float:
@@ -63,6 +64,9 @@ class FakeHost:
 
     def table_changed(self, table: Table) -> None:
         self.changed.append(table.id)
+
+    def turn_changed(self, table: Table) -> None:
+        self.turns.append(table.id)
 
     def table_closed(self, table: Table) -> None:
         self.closed.append(table.id)

@@ -24,6 +24,7 @@ class TableHost:
         name_of: Callable[[int], str | None],
         new_match_id: Callable[[], int],
         table_changed: Callable[[Table], None],
+        turn_changed: Callable[[Table], None],
         table_closed: Callable[[Table], None],
         ratings: Ratings,
         bot_delay: float,
@@ -34,6 +35,7 @@ class TableHost:
         self.name_of = name_of
         self.new_match_id = new_match_id
         self.table_changed = table_changed
+        self.turn_changed = turn_changed
         self.table_closed = table_closed
         self.ratings = ratings
         self.bot_delay = bot_delay

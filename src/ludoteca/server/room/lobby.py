@@ -30,6 +30,8 @@ class Lobby:
         self.online_names = online_names
         self.chat: deque[p.ChatLine] = deque(maxlen=LOBBY_CHAT_KEPT)
         self._tables: dict[int, Table] = {}
+        #: Tables the lobby has shown: one made private since is sent as closed.
+        self._listed: set[int] = set()
         self._joined: list[str] = []
         self._left: list[str] = []
         self._timer: asyncio.TimerHandle | None = None
@@ -45,10 +47,11 @@ class Lobby:
         connection.in_lobby = True
         if self._snapshot is None:
             # Many people arrive at once: one snapshot serves them until the lobby changes.
+            listed = [t for t in self.tables.values() if not t.privacy.private]
+            self._listed.update(t.id for t in listed)
             self._snapshot = p.encode(
                 p.Lobby(
-                    tables=[table.info() for table in self.tables.values()]
-                    + list(self.others.values()),
+                    tables=[t.info() for t in listed] + list(self.others.values()),
                     online=self.online_names(),
                     chat=list(self.chat),
                 )
@@ -62,6 +65,10 @@ class Lobby:
         return p.encode(p.LobbyChat(line=line))
 
     def table_changed(self, table: Table) -> None:
+        # A private table is shown to its people only, in their "my tables" (room.mine):
+        # the lobby hears of it only if it was public before.
+        if table.privacy.private and table.id not in self._listed:
+            return
         self._tables[table.id] = table
         self._soon()
 
@@ -91,9 +98,14 @@ class Lobby:
         self._timer = None
         self._snapshot = None
         closed = TableStatus.CLOSED
-        tables = [t.info() for t in self._tables.values() if t.status != closed]
-        gone = [t.id for t in self._tables.values() if t.status == closed]
+        shown = [t for t in self._tables.values() if t.status != closed and not t.privacy.private]
+        gone = [t.id for t in self._tables.values() if t not in shown]
+        self._listed.update(t.id for t in shown)
+        self._listed.difference_update(gone)
+        tables = [t.info() for t in shown]
         if self.on_flush is not None and (tables or gone):
+            # Other processes' lobbies hear of this process's tables: the private ones
+            # only as closed, as here.
             self.on_flush(tables, gone)
         message = p.encode(
             p.LobbyUpdate(

@@ -58,18 +58,26 @@ def _handle(room: Room, connection: Connection | Remote, message: p.ClientMessag
             _table(room, table_id).play(who, version, text)
         case p.Chat(text=text, table=table_id):
             _chat(room, connection, who, text, table_id)
-        case p.Create(game=game_id, options=options, rated=rated, clock=clock, grace=grace):
-            _create(room, connection, who, game_id, options, rated, clock, grace)
+        case p.Create():
+            _create(room, connection, who, message)
         case p.Pause(table=table_id):
             _table(room, table_id).agreements.pause(who)
         case p.Abort(table=table_id):
             _table(room, table_id).agreements.abort(who)
-        case p.Join(table=table_id, seat=seat):
+        case p.Join(table=table_id, seat=seat, key=key):
+            table = _table(room, table_id)
+            table.seating.join(who, connection, seat, key)
             connection.in_lobby = False
-            _table(room, table_id).seating.join(who, connection, seat)
-        case p.Watch(table=table_id):
+        case p.Watch(table=table_id, key=key):
+            table = _table(room, table_id)
+            table.seating.watch(connection, key)
             connection.in_lobby = False
-            _table(room, table_id).seating.watch(connection)
+        case p.SetPrivate(table=table_id, on=on):
+            _table(room, table_id).privacy.set_private(who, on)
+        case p.Unwatch(table=table_id):
+            _table(room, table_id).seating.unwatch(connection)
+            if not connection.tables:
+                room.lobby.send(connection)
         case p.Leave(table=table_id):
             _table(room, table_id).seating.leave(who, connection)
             if not connection.tables:
@@ -77,7 +85,7 @@ def _handle(room: Room, connection: Connection | Remote, message: p.ClientMessag
         case p.Start(table=table_id):
             _table(room, table_id).start(who)
         case p.SetOption(table=table_id, name=None):
-            table = _table(room, table_id)
+            table = _visible(room, connection, table_id)
             values = {o.name: table.options.get(o.name, o.default) for o in table.game.options}
             params: dict[str, Any] = {"game": table.game.id, "values": values}
             connection.send(p.Info("options", table.seating.describe_options(), table_id, params))
@@ -97,7 +105,7 @@ def _handle(room: Room, connection: Connection | Remote, message: p.ClientMessag
             names = room.people.online_names()
             connection.send(p.Info("who", "online: " + ", ".join(names), params={"online": names}))
         case p.Who(table=int() as table_id):
-            table = _table(room, table_id)
+            table = _visible(room, connection, table_id)
             text, params = _who_at(room, table)
             connection.send(p.Info("who", text, table_id, params))
         case p.Help(command=topic):
@@ -120,24 +128,27 @@ def _table(room: Room, table_id: int) -> Table:
     if table is None and table_id in room.ownership.elsewhere:
         raise Refusal("elsewhere", elsewhere_text(table_id), table=table_id)
     if table is None:
-        open_ids = ", ".join(str(t) for t in sorted(room.tables)) or "none"
+        # Private tables are not named: their numbers would be guesses half made.
+        listed = sorted(t.id for t in room.tables.values() if not t.privacy.private)
+        open_ids = ", ".join(str(t) for t in listed) or "none"
         raise Refusal(
             "no_table", f"there is no table {table_id}; tables: {open_ids}", table=table_id
         )
     return table
 
 
-def _create(
-    room: Room,
-    connection: Connection | Remote,
-    who: Who,
-    game_id: str,
-    options: dict[str, Any],
-    rated: bool = False,
-    clock: p.ClockSetting | None = None,
-    grace: int = 120,
-) -> None:
-    game = game_or_refuse(game_id)
+def _visible(room: Room, connection: Connection | Remote, table_id: int) -> Table:
+    """A table this person may look into without its key: public, theirs, or one they
+    watch (having come with the key)."""
+    table = _table(room, table_id)
+    if connection not in table.audience.watchers:
+        table.privacy.check_enter(connection.user.id, None)
+    return table
+
+
+def _create(room: Room, connection: Connection | Remote, who: Who, create: p.Create) -> None:
+    game = game_or_refuse(create.game)
+    rated, clock, grace, options = create.rated, create.clock, create.grace, create.options
     if rated and who.guest:
         raise Refusal("rated_guest", RATED_GUEST)
     most = room.settings.tables_per_person
@@ -160,6 +171,9 @@ def _create(
     except OptionError as error:
         raise Refusal("bad_option", str(error)) from None
     table = room.open_table(game, who, dict(options), rated, control, grace)
+    if create.private:
+        table.privacy.make_private()
+    table.privacy.spectators = create.spectators
     connection.in_lobby = False
     table.seating.join(who, connection, 0)
 

@@ -514,5 +514,5 @@ class Relay:
             conns = held.get(peer, [])
             seq = self._sent.get(peer, 0)
             self.bus.send(peer, encoder.encode(Beat(self.process, seq, conns)))
-        infos = [table.info() for table in room.tables.values()]
+        infos = [t.info() for t in room.tables.values() if not t.privacy.private]
         self.bus.broadcast(encoder.encode(TableNews(self.process, 0, infos, [], True)))

@@ -33,6 +33,7 @@ from . import messages
 from .host import TableHost
 from .ids import Ids
 from .lobby import LOBBY_CHAT_KEPT, Lobby
+from .mine import MyTables
 from .ownership import Ownership
 from .people import People
 from .relay import Relay
@@ -55,6 +56,7 @@ class Room:
         self.ids = Ids(store)
         self.people = People(settings, self.tables)
         self.lobby = Lobby(self.tables, self.people.connections, self.people.online_names)
+        self.mine = MyTables(self.people.connections)
         self._housekeeping: asyncio.Task[None] | None = None
         #: (user id, game) -> (rating, rated matches), kept as the journal stores them.
         self.ratings: dict[tuple[int, str], tuple[float, int]] = {}
@@ -64,7 +66,8 @@ class Room:
             online_ids=self.people.online_ids,
             name_of=self.people.name_of,
             new_match_id=self.new_match_id,
-            table_changed=self.lobby.table_changed,
+            table_changed=self._table_changed,
+            turn_changed=self.mine.turn_changed,
             table_closed=self.table_closed,
             ratings=self.ratings,
             bot_delay=settings.bot_delay,
@@ -149,6 +152,7 @@ class Room:
             table.seating.close_as_stored()
             return
         self.tables[table.id] = table
+        self.mine.table_changed(table)
         if table.status == RUNNING:
             table.timing.resume()
 
@@ -181,9 +185,13 @@ class Room:
         self.tables[table.id] = table
         return table
 
+    def _table_changed(self, table: Table) -> None:
+        self.lobby.table_changed(table)
+        self.mine.table_changed(table)
+
     def table_closed(self, table: Table) -> None:
         self.tables.pop(table.id, None)
-        self.lobby.table_changed(table)
+        self._table_changed(table)
         self.ownership.table_left(table.id)
 
     async def owner_of(self, table_id: int) -> str | None:
@@ -220,6 +228,7 @@ class Room:
             # which one person online holds): a tab reconnecting here reopens them.
             seated += self.relay.seated(user.name)
         connection.send(p.Welcome(you=user, games=self.games, seated=seated))
+        connection.send(self.mine.message(user.id))
         self.lobby.send(connection)
         if first:
             self.lobby.people(joined=user.name)

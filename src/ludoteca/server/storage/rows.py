@@ -53,6 +53,8 @@ class TableRow:
     clock: dict[str, Any] | None = None
     grace: int = 120
     timing: dict[str, Any] | None = None
+    private_key: str | None = None
+    spectators: bool = True
 
 
 @dataclass(frozen=True, slots=True)

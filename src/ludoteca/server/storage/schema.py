@@ -65,6 +65,10 @@ tables = sa.Table(
     sa.Column("grace", sa.Integer, nullable=False, server_default="120"),
     #: What runs with the match: the clocks, the seats bots play for people, a pause.
     sa.Column("timing", sa.JSON, nullable=True),
+    #: A private table's secret, the key in its link (null: a public table).
+    sa.Column("private_key", sa.String(64), nullable=True),
+    #: Whether people who do not play may watch its match.
+    sa.Column("spectators", sa.Boolean, nullable=False, server_default=sa.true()),
     sa.Index("tables_status", "status"),
 )
 

@@ -314,6 +314,28 @@ class Store(PeopleRows):
                 RatingChange(**{c: getattr(r, c) for c in RatingChange.__slots__}) for r in rows
             ]
 
+    async def match_rating_changes(self, match_ids: Collection[int]) -> list[RatingChange]:
+        """What these matches did to their players' ratings."""
+        if not match_ids:
+            return []
+        async with self.engine.connect() as connection:
+            rows = await connection.execute(
+                sa.select(rating_changes).where(rating_changes.c.match_id.in_(list(match_ids)))
+            )
+            return [
+                RatingChange(**{c: getattr(r, c) for c in RatingChange.__slots__}) for r in rows
+            ]
+
+    async def last_match_of_table(self, table_id: int) -> int | None:
+        """The newest finished match played at a table, for a link to a closed one."""
+        async with self.engine.connect() as connection:
+            found = await connection.scalar(
+                sa.select(sa.func.max(matches.c.id)).where(
+                    matches.c.table_id == table_id, matches.c.finished_at.is_not(None)
+                )
+            )
+            return None if found is None else int(found)
+
     async def rated_matches(self) -> list[StoredMatch]:
         """Every finished rated match, in the order they finished (without logs); a match
         the players called off is not scored, so it is not here."""

@@ -94,6 +94,8 @@ class Audience:
             clock=None if time.control is None else p.ClockSetting(**time.control.to_json()),
             grace=time.grace,
             paused=time.paused,
+            private=table.privacy.private,
+            spectators=table.privacy.spectators,
         )
 
     def clocks(self) -> p.Clocks | None:
@@ -137,6 +139,7 @@ class Audience:
                 chat=table.chat.announced(),
                 match=self.view_for(seat, min(max(since, 0), log_length)),
                 clocks=self.clocks(),
+                key=table.privacy.key_for(watcher.user.id),
             )
         )
 

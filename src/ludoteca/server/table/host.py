@@ -51,6 +51,11 @@ class Host(Protocol):
         """What the lobby shows of ``table`` changed."""
         ...
 
+    def turn_changed(self, table: Table) -> None:
+        """A move was announced at ``table``: whose turn it is may have changed, and its
+        people are told wherever they are."""
+        ...
+
     def table_closed(self, table: Table) -> None:
         """``table`` is gone."""
         ...

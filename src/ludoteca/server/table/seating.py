@@ -24,8 +24,11 @@ class Seating:
     def __init__(self, table: Table) -> None:
         self.table = table
 
-    def join(self, who: Who, watcher: Watcher | None, seat: int | None) -> None:
+    def join(
+        self, who: Who, watcher: Watcher | None, seat: int | None, key: str | None = None
+    ) -> None:
         table = self.table
+        table.privacy.check_enter(who.id, key)
         mine = table.seat_of(who.id)
         if table.status == RUNNING and mine is not None and mine in table.time.replaced:
             table.timing.take_back(mine)
@@ -128,8 +131,9 @@ class Seating:
 
     # -- who is here --------------------------------------------------------------------
 
-    def watch(self, watcher: Watcher) -> None:
+    def watch(self, watcher: Watcher, key: str | None = None) -> None:
         table = self.table
+        table.privacy.check_watch(watcher.user.id, key)
         fresh = table.audience.add(watcher)
         table.audience.sync(watcher)
         if fresh:

@@ -12,7 +12,8 @@ match that is exactly what is stored.
 
 Its parts, each a module: ``seating`` (with the rules of ``chairs``), ``timing`` (with
 the pure ``time``), ``agreements`` (pause, abort), ``finish`` (every way a match ends),
-``audience`` (what is sent), ``chat``, ``bots``; ``host`` is all it asks of the room.
+``audience`` (what is sent), ``chat``, ``bots``, ``privacy`` (who may come); ``host`` is
+all it asks of the room.
 """
 
 from __future__ import annotations
@@ -33,6 +34,7 @@ from .bots import TableBots
 from .chairs import Chair, Who
 from .chat import TableChat
 from .host import Host
+from .privacy import Privacy
 from .refusals import Refusal, Stale
 from .seating import Seating
 from .status import TableStatus
@@ -76,6 +78,7 @@ class Table:
         self.announce = self.chat.announce
         self.seating = Seating(self)
         self.timing = Timing(self)
+        self.privacy = Privacy(self)
 
     @classmethod
     def restore(cls, host: Host, live: LiveTable, chat: list[ChatRow]) -> Table:
@@ -90,6 +93,8 @@ class Table:
         table.version = table.state_version = table.announced = row.version
         table.created_at = row.created_at
         table.rated = row.rated
+        table.privacy.key = row.private_key
+        table.privacy.spectators = row.spectators
         table.time = MatchTime.from_json(row.clock, row.grace, row.timing)
         table.match_id = row.match_id
         if live.match is not None:
@@ -141,6 +146,11 @@ class Table:
             return None
         actor = self.match.to_move
         return actor if isinstance(actor, int) else None
+
+    def may_enter(self, user_id: int, key: str | None) -> bool:
+        """Whether this person may come to the table (``privacy``): the one question
+        an invitation, or anything else that lets people in, answers too."""
+        return self.privacy.may_enter(user_id, key)
 
     def holds(self, user_id: int) -> bool:
         """Whether this person hosts the table or sits at it."""
@@ -259,6 +269,8 @@ class Table:
         self.audience.moves(version, since, info)
         if info is not None:
             self.host.table_changed(self)
+        else:
+            self.host.turn_changed(self)
         self.bots.soon()
 
     def _play_chance(self, match: Match) -> None:
@@ -391,6 +403,8 @@ class Table:
             version=self.version,
             match_id=self.match_id,
             created_at=self.created_at,
+            private_key=self.privacy.key,
+            spectators=self.privacy.spectators,
         )
 
     def expect(self, status: TableStatus, action: str) -> None:

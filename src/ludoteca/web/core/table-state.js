@@ -17,6 +17,9 @@ export function fromSync(message, previous = null) {
     view: message.match ? mergeView(same ? previous.view : null, message.match) : null,
     clocks: message.clocks ?? null,
     clocksAt: message.clocks ? now() : null,
+    // A private table's key, for its link: the server sends it to the table's own people
+    // (null for others, and once the host made the table public again).
+    key: message.key ?? null,
   };
 }
 

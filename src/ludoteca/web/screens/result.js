@@ -24,11 +24,17 @@ export function seatNotes(result) {
   return notes;
 }
 
+/** A rating change as the pages show it: +16, −16 (a true minus sign), 0. */
+export function signed(n) {
+  return n > 0 ? `+${n}` : n < 0 ? `−${-n}` : "0";
+}
+
 /**
- * The result panel; `extra` (buttons) goes below the list. `breakdown` is the board's
+ * The result panel; `extra` (buttons) goes below the list; `ratings` (a rated match's,
+ * from /api/matches/<id>) each seat's {before, after, change}. `breakdown` is the board's
  * (core/board-contract.js): each seat's part of the result in the game's own terms.
  */
-export function resultPanel(breakdown, result, names, you, extra) {
+export function resultPanel(breakdown, result, names, you, extra, ratings = null) {
   if (result.aborted) {
     return h("section", { class: "result panel aborted", role: "status", "aria-live": "polite" },
       h("h2", {}, t("result.title")), h("p", {}, t("result.aborted")), extra);
@@ -42,7 +48,11 @@ export function resultPanel(breakdown, result, names, you, extra) {
   h("span", { class: "who" }, names[seat] ?? t("table.seat", { n: seat + 1 })),
   result.scores ? h("span", { class: "score" }, t("result.points", { n: result.scores[seat] })) : null,
   h("span", { class: "parts muted small" }, breakdown(result, seat).map(([label, value]) => `${label} ${value}`).join(" · ")),
-  notes[seat] ? h("span", { class: "note small" }, notes[seat]) : null)));
+  notes[seat] ? h("span", { class: "note small" }, notes[seat]) : null,
+  ratings?.[seat] ? h("span", {
+    class: `rating-change ${ratings[seat].change >= 0 ? "rating-up" : "rating-down"}`,
+    title: t("result.ratingTip", { before: ratings[seat].before, after: ratings[seat].after }),
+  }, signed(ratings[seat].change)) : null)));
   const winners = result.ranking[0].map((seat) => names[seat] ?? t("table.seat", { n: seat + 1 }));
   const headline = winners.length > 1 ? t("result.shared", { names: winners.join(", ") }) : t("result.wins", { name: winners[0] });
   return h("section", { class: "result panel", role: "status", "aria-live": "polite" },

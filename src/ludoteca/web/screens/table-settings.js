@@ -1,7 +1,8 @@
 // What a table is besides its game's options, chosen when it is opened: its time control
 // (none, real-time with a bank and an increment, or turn-based in hours for games over
 // days), how long a player may be gone before a bot plays on for them, and whether it
-// is rated (registered players only, no bots; docs/ratings.md). The server's bounds
+// is rated (registered players only, no bots; docs/ratings.md), whether it is private
+// (not in the lobby, entered by its link) and lets spectators watch. The server's bounds
 // (server/clock.py) are the only choices offered.
 
 import { h } from "../core/dom.js";
@@ -33,9 +34,13 @@ export function settingsFields(person) {
       grace.hidden = event.target.value === "turn";
     },
   }, ...["none", "realtime", "turn"].map((k) => h("option", { value: k, title: t(`settings.clock.${k}.tip`) }, t(`settings.clock.${k}`))));
+  const privacy = h("label", { class: "check", title: t("settings.privateTip") },
+    h("input", { type: "checkbox", name: "private" }), " ", t("settings.private"));
+  const spectators = h("label", { class: "check", title: t("settings.spectatorsTip") },
+    h("input", { type: "checkbox", name: "spectators", checked: true }), " ", t("settings.spectators"));
   return h("fieldset", { class: "table-settings" }, h("legend", {}, t("settings.title")),
     h("label", { title: t("settings.clockTip") }, t("settings.clock"), " ", kind), realtime, turn,
-    grace, rated);
+    grace, rated, privacy, spectators);
 }
 
 function select(name, label, values, chosen, text, tip = null) {
@@ -52,6 +57,8 @@ export function readSettings(form) {
   const out = {};
   const field = (name) => Number(form.elements[name].value);
   if (form.elements.rated?.checked) out.rated = true;
+  if (form.elements.private.checked) out.private = true;
+  if (!form.elements.spectators.checked) out.spectators = false;
   const kind = form.elements.clock.value;
   if (kind === "realtime") out.clock = { kind, bank: field("bank") * 60, increment: field("increment") };
   if (kind === "turn") out.clock = { kind, per_move: field("per_move") * 3600 };

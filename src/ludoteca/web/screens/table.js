@@ -3,6 +3,7 @@
 // words and the table chat. It draws what the table state says; it never changes it:
 // every action is a message to the server, whose answer comes back as an event.
 
+import { tableAddress } from "../core/address.js";
 import { loadBoard, loadedBoard } from "../core/board-loader.js";
 import { fill, h } from "../core/dom.js";
 import { t } from "../core/i18n.js";
@@ -66,12 +67,42 @@ export function createTableScreen(root, ctx) {
     }
   }
 
+  // A private table's link holds its key: its people are shown it, to send to friends.
+  function shareLink() {
+    const link = new URL(tableAddress(state.id, state.key), window.location.href).href;
+    const field = h("input", { type: "text", readonly: true, value: link, class: "share-link", "aria-label": t("table.link"), size: 30 });
+    return h("span", { class: "share" }, field, " ",
+      h("button", {
+        type: "button", "data-action": "copy-link",
+        onclick: () => { field.select(); navigator.clipboard?.writeText(link).catch(() => {}); },
+      }, t("table.copyLink")));
+  }
+
+  // A rated match's rating changes, asked once its result is in (docs/ratings.md).
+  let ratings = { match: null, bySeat: null };
+  function ratingChanges(info) {
+    if (!info.rated || !info.match) return null;
+    if (ratings.match !== info.match) {
+      const match = info.match;
+      ratings = { match, bySeat: null };
+      fetch(`/api/matches/${match}`).then((answer) => (answer.ok ? answer.json() : null)).then((summary) => {
+        if (summary && ratings.match === match) {
+          ratings.bySeat = summary.ratings;
+          drawNotice();
+        }
+      }, () => {});
+    }
+    return ratings.bySeat;
+  }
+
   function drawHeader() {
     fill(header, 
       h("button", { type: "button", "data-action": "lobby", title: t("table.lobbyTip"), onclick: () => ctx.toLobby() }, "← ", t("nav.lobby")),
       h("h1", {}, gameName(game()), " ", h("span", { class: "muted" }, t("lobby.tableNo", { id: state.id }))),
       h("span", { class: `status ${state.info.status}` }, t(`status.${state.info.status}`)),
       state.info.rated ? h("span", { class: "status rated", title: t("table.ratedTip") }, t("table.rated")) : null,
+      state.info.private ? h("span", { class: "status private", title: t("table.privateTip") }, t("table.private")) : null,
+      state.info.private && state.key ? shareLink() : null,
       state.info.clock ? h("span", { class: "status clock-kind", title: t("table.clockTip", { clock: clockSummary(state.info.clock) }) }, "◷ ", clockSummary(state.info.clock)) : null,
       state.info.paused && state.info.status === "running" ? h("span", { class: "status paused", title: t("table.pausedTip") }, "❚❚ ", t("table.paused")) : null,
       seated() ? null : h("span", { class: "muted" }, t("table.watching")),
@@ -206,7 +237,7 @@ export function createTableScreen(root, ctx) {
           ? h("button", { class: "primary", "data-action": "rematch-result", onclick: () => ctx.send({ t: "rematch", table: state.id }) }, t("table.rematch"))
           : null,
         info.match ? h("a", { class: "button-link", href: `/matches/${info.match}`, target: "_blank", rel: "noopener", "data-action": "replay" }, t("table.replay")) : null);
-      fill(noticeBox, resultPanel(module.breakdown, state.view.result, names(), state.you, extra));
+      fill(noticeBox, resultPanel(module.breakdown, state.view.result, names(), state.you, extra, ratingChanges(info)));
     } else {
       fill(noticeBox);
     }
