@@ -1,14 +1,13 @@
 """What passes between the room's processes: commands to a table's owner, what the owner
 sends each remote connection, heartbeats, and the lobby's news (docs/deploy.md).
 
-``face`` is what the room sees of a bus, ``local`` the one process's bus, ``redis`` the
-bus over Redis pub/sub, ``envelope`` what travels on it, ``remote`` the owner's stand-in
+``face`` is what the room sees of a bus, ``pubsub`` the bus over Redis pub/sub
+(one process has no bus), ``envelope`` what travels on it, ``remote`` the owner's stand-in
 for a connection held by another process.
 """
 
 from .envelope import Beat, Command, Deliver, Done, Envelope, Gone, Moved, TableNews
 from .face import Bus, Owners
-from .local import LocalBus
 from .pubsub import RedisBus
 from .remote import Remote
 
@@ -20,7 +19,6 @@ __all__ = [
     "Done",
     "Envelope",
     "Gone",
-    "LocalBus",
     "Moved",
     "Owners",
     "RedisBus",

@@ -21,7 +21,7 @@ from ludoteca.engine import Game, OptionValue
 
 from .. import protocol as p
 from ..accounts import SESSION_SECONDS
-from ..bus import Bus, LocalBus, RedisBus, Remote
+from ..bus import RedisBus, Remote
 from ..connection import Connection
 from ..journal import Journal
 from ..storage.rows import LiveTable, Write
@@ -78,11 +78,10 @@ class Room:
         )
         #: Carry out one client message: here, or (several processes) at its table's owner.
         self.handle: Callable[[Connection, p.ClientMessage], None] = self.handle_here
-        self.bus: Bus = LocalBus(settings.process_id)
+        #: Several processes share the room over Redis; one process needs no bus at all.
         self.relay: Relay | None = None
         if settings.redis_url is not None:
             bus = RedisBus(settings.redis_url, settings.process_id, settings.redis_prefix)
-            self.bus = bus
             self.relay = Relay(self, bus, self.ownership)
             self.handle = self.relay.handle
             self.lobby.others = self.relay.others
