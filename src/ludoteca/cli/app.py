@@ -397,18 +397,45 @@ def serve(
             "a load test from this machine needs more",
         ),
     ] = 20,
+    redis: Annotated[
+        str | None,
+        typer.Option(
+            metavar="URL",
+            help="Redis the room's processes share, redis://HOST:PORT/DB (default: none, "
+            "one process)",
+        ),
+    ] = None,
+    redis_prefix: Annotated[
+        str,
+        typer.Option(metavar="TEXT", help="where this room's keys start in Redis"),
+    ] = "ludoteca:",
+    workers: Annotated[
+        int,
+        typer.Option(
+            min=1,
+            max=64,
+            metavar="N",
+            help="room processes on this port (more than 1 needs --redis and PostgreSQL)",
+        ),
+    ] = 1,
 ) -> None:
     """Run the game room: open http://HOST:PORT in a browser."""
     from ludoteca.server import main as server
 
     url = db or server.default_db_url()
     try:
+        server.check_workers(workers, url, redis)
         server.check_address(host, port)
         server.check_database(url)
+        if redis is not None:
+            server.check_redis(redis)
     except server.StartError as error:
         raise CommandError(str(error)) from None
     show.serving(host, port, server.shown_url(url))
-    server.serve(host, port, url, bot_delay, rate, sockets_per_address, entries_per_minute)
+    server.serve(
+        host, port, url, bot_delay, rate, sockets_per_address, entries_per_minute,
+        redis_url=redis, workers=workers, redis_prefix=redis_prefix,
+    )  # fmt: skip
 
 
 @app.command()

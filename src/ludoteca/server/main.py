@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import asyncio
 import gc
+import json
 import logging
+import os
 import socket
 import sqlite3
 from pathlib import Path
@@ -15,7 +17,7 @@ import uvicorn
 from sqlalchemy.engine import make_url
 
 from . import protocol as p
-from .app import create_app
+from .app import RoomApp, create_app
 from .room import Settings
 from .storage.store import Store
 
@@ -95,6 +97,28 @@ def check_database(url: str) -> None:
         raise StartError(f"cannot open the database {shown_url(url)}: {reason}") from None
 
 
+def check_redis(url: str) -> None:
+    """Ping Redis once before the room starts: a wrong URL or a Redis that does not
+    answer is said in one line."""
+    from redis.exceptions import RedisError
+
+    from .shared.redis import connect
+
+    async def ping() -> None:
+        client = connect(url)
+        try:
+            await client.ping()
+        finally:
+            await client.aclose()
+
+    try:
+        asyncio.run(ping())
+    except ValueError as error:  # not a redis:// URL
+        raise StartError(f"--redis {url!r} is not a Redis URL: {error}") from None
+    except (RedisError, OSError) as error:
+        raise StartError(f"cannot reach Redis at {url}: {error}") from None
+
+
 def check_address(host: str, port: int) -> None:
     """Bind ``host:port`` once, as the server will, so that an address in use or unknown
     is said in one line before the room starts."""
@@ -124,6 +148,31 @@ class ClientFaults(logging.Filter):
         return True
 
 
+def check_workers(workers: int, db_url: str, redis_url: str | None) -> None:
+    """Several processes make one room only on a database and a Redis they all reach:
+    each process of SQLite's or of memory's room would be a room of its own."""
+    if workers == 1:
+        return
+    if redis_url is None:
+        raise StartError(f"--workers {workers} needs --redis redis://HOST:PORT: the "
+                         "processes share who is online, names and limits there")  # fmt: skip
+    if make_url(db_url).get_backend_name() != "postgresql":
+        raise StartError(f"--workers {workers} needs --db postgresql+asyncpg://…: the "
+                         "processes share one database, which SQLite cannot be")  # fmt: skip
+
+
+#: The settings of ``serve --workers N``, handed to each worker process it starts.
+SETTINGS_VARIABLE = "LUDOTECA_SERVE_SETTINGS"
+
+
+def worker_app() -> RoomApp:
+    """One worker's room (uvicorn calls this in each process ``--workers`` starts): each
+    opens its own room on the shared database and Redis, under its own process id."""
+    collect_less()
+    logging.getLogger("uvicorn.error").addFilter(ClientFaults())
+    return create_app(Settings(**json.loads(os.environ[SETTINGS_VARIABLE])))
+
+
 def serve(
     host: str,
     port: int,
@@ -132,22 +181,33 @@ def serve(
     rate: float,
     sockets_per_address: int = Settings.sockets_per_address,
     entries_per_minute: int = Settings.entries_per_minute,
+    redis_url: str | None = None,
+    workers: int = 1,
+    redis_prefix: str = Settings.redis_prefix,
 ) -> None:
+    chosen = {
+        "db_url": db_url or default_db_url(),
+        "redis_url": redis_url,
+        "redis_prefix": redis_prefix,
+        "bot_delay": bot_delay,
+        "messages_per_second": rate,
+        "sockets_per_address": sockets_per_address,
+        "entries_per_minute": entries_per_minute,
+    }
+    options = {
+        "host": host,
+        "port": port,
+        "ws_max_size": 2 * p.MAX_MESSAGE_BYTES,
+        "log_level": "warning",
+        "access_log": False,
+    }
+    if workers > 1:
+        # uvicorn binds the port once and starts the workers, each a whole room with its
+        # own lifespan (Room.open), and starts again any that dies.
+        os.environ[SETTINGS_VARIABLE] = json.dumps(chosen)
+        uvicorn.run(f"{__name__}:worker_app", factory=True, workers=workers, **options)
+        return
     collect_less()
-    settings = Settings(
-        db_url=db_url or default_db_url(),
-        bot_delay=bot_delay,
-        messages_per_second=rate,
-        sockets_per_address=sockets_per_address,
-        entries_per_minute=entries_per_minute,
-    )
-    config = uvicorn.Config(
-        create_app(settings),
-        host=host,
-        port=port,
-        ws_max_size=2 * p.MAX_MESSAGE_BYTES,
-        log_level="warning",
-        access_log=False,
-    )
+    config = uvicorn.Config(create_app(Settings(**chosen)), **options)
     logging.getLogger("uvicorn.error").addFilter(ClientFaults())
     uvicorn.Server(config).run()

@@ -13,7 +13,7 @@ import asyncio
 import functools
 import logging
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 import ludoteca
@@ -23,6 +23,7 @@ from .. import protocol as p
 from ..accounts import SESSION_SECONDS
 from ..connection import Connection
 from ..journal import Journal
+from ..shared.presence import Alone, Presence, this_process
 from ..storage.rows import LiveTable, Write
 from ..storage.store import Store
 from ..table import Table, TableStatus, Who, thinking
@@ -30,6 +31,7 @@ from ..table.clock import TimeControl
 from ..table.time import MatchTime
 from . import messages
 from .host import TableHost
+from .lag import Lag
 from .lobby import LOBBY_CHAT_KEPT, Lobby
 from .people import People
 from .settings import Settings
@@ -40,13 +42,16 @@ OPEN, RUNNING, FINISHED = TableStatus.OPEN, TableStatus.RUNNING, TableStatus.FIN
 
 
 class Room:
-    def __init__(self, settings: Settings, store: Store) -> None:
+    def __init__(self, settings: Settings, store: Store, presence: Presence | None = None) -> None:
         self.settings = settings
         self.store = store
         self.journal = Journal(store)
         self.journal.on_failure = self._not_stored
+        self.lag = Lag(self.journal)
         self.tables: dict[int, Table] = {}
-        self.people = People(settings, self.tables)
+        self.process_id = settings.process_id or this_process()
+        self.presence = presence or Alone(self.process_id)
+        self.people = People(settings, self.tables, self.presence)
         self.lobby = Lobby(self.tables, self.people.connections, self.people.online_names)
         self._housekeeping: asyncio.Task[None] | None = None
         #: (user id, game) -> (rating, rated matches), kept as the journal stores them.
@@ -55,7 +60,7 @@ class Room:
         self._match_ids = 0
         self.host = TableHost(
             now=settings.now,
-            store=self.journal.write,
+            store=self.lag.write,
             online_ids=self.people.online_ids,
             name_of=self.people.name_of,
             new_match_id=self.new_match_id,
@@ -87,6 +92,7 @@ class Room:
             await self._bring_back(live)
         # Nobody is online after a restart: the open tables wait for their people.
         self._close_if_abandoned_soon([t.id for t in self.tables.values() if t.status == OPEN])
+        await self.presence.start(self.people.here, self._elsewhere)
         await self.keep_house()
         self._housekeeping = asyncio.get_running_loop().create_task(self._keep_house_often())
 
@@ -112,6 +118,7 @@ class Room:
     async def close(self) -> None:
         if self._housekeeping is not None:
             self._housekeeping.cancel()
+        await self.presence.stop()
         await self.journal.stop()
         await self.store.close()
         thinking.stop()
@@ -132,6 +139,7 @@ class Room:
         # What is in memory is ahead of the database: the tables that wrote are
         # closed to new moves until the server is restarted from what is stored.
         log.error("the database refused a batch (%s); the room stops taking changes", error)
+        self.lag.refused()
         for table in self.tables.values():
             table.seating.refuse_changes()
 
@@ -208,17 +216,34 @@ class Room:
             ]
         )
 
+    def _elsewhere(self, joined: Mapping[int, str], left: Mapping[int, str]) -> None:
+        """Who is online in the other processes changed: those who came or went from
+        the room as a whole (not online here) are told to the lobby and their tables."""
+        self.people.elsewhere_changed(joined, left)
+        for changes, kind in ((joined, "joined"), (left, "left")):
+            for user_id, name in changes.items():
+                if user_id in self.people.connections:
+                    continue
+                self.lobby.people(**{kind: name})
+                self._presence_of(user_id)
+
     def _presence_of(self, user_id: int) -> None:
         for table in self.tables.values():
             if table.seat_of(user_id) is not None:
                 table.seating.presence_changed()
 
     def status(self) -> dict[str, Any]:
+        """What /api/status shows of this process (docs/deploy.md, what to watch)."""
         return {
+            "process": self.process_id,
             "tables": len(self.tables),
             "running": sum(t.status == RUNNING for t in self.tables.values()),
             "connections": sum(len(c) for c in self.people.connections.values()),
+            # Online with a socket here; online_everywhere counts the other processes'.
             "online": len(self.people.connections),
+            "online_everywhere": len(self.people.online_ids()),
             "commits": self.journal.commits,
             "rows": self.journal.rows,
+            "journal_lag_s": round(self.lag.seconds(), 3),
+            **self.presence.status(),
         }

@@ -10,6 +10,12 @@ from dataclasses import dataclass
 @dataclass
 class Settings:
     db_url: str
+    #: Redis, shared by the room's processes (docs/deploy.md); None: one process alone.
+    redis_url: str | None = None
+    #: Where this room's keys start in Redis: rooms (or tests) sharing one Redis differ.
+    redis_prefix: str = "ludoteca:"
+    #: This process among the room's; empty: host and pid (shared.presence.this_process).
+    process_id: str = ""
     bot_delay: float = 0.6
     secure_cookies: bool = False
     #: What one connection may send: messages a second (with twice that at once), and
