@@ -159,10 +159,10 @@ class RedisPresence:
             pipe.delete(online, sockets)
             if here.online:
                 pipe.hset(online, mapping={str(k): v for k, v in here.online.items()})
-                pipe.expire(online, int(self.ttl))
+                pipe.pexpire(online, int(self.ttl * 1000))
             if here.sockets:
                 pipe.hset(sockets, mapping=dict(here.sockets))
-                pipe.expire(sockets, int(self.ttl))
+                pipe.pexpire(sockets, int(self.ttl * 1000))
             if arrived:
                 pipe.delete(*(f"{self.prefix}name:{key}" for key in arrived))
             pipe.zadd(f"{self.prefix}processes", {self.process_id: time.time()})
