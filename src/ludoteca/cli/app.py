@@ -441,7 +441,12 @@ def serve(
 @app.command()
 def loadtest(
     url: Annotated[
-        str, typer.Option(metavar="URL", help="the room's WebSocket, ws://127.0.0.1:PORT")
+        list[str],
+        typer.Option(
+            metavar="URL",
+            help="the room's WebSocket, ws://127.0.0.1:PORT; once per process of the room "
+            "to share the players out over them",
+        ),
     ],
     game_id: Annotated[
         str, typer.Option("--game", metavar="GAME", help="the game every table plays")
