@@ -9,6 +9,7 @@ import logging
 import os
 import socket
 import sqlite3
+from dataclasses import fields
 from pathlib import Path
 
 import platformdirs
@@ -185,29 +186,40 @@ def serve(
     workers: int = 1,
     redis_prefix: str = Settings.redis_prefix,
 ) -> None:
-    chosen = {
-        "db_url": db_url or default_db_url(),
-        "redis_url": redis_url,
-        "redis_prefix": redis_prefix,
-        "bot_delay": bot_delay,
-        "messages_per_second": rate,
-        "sockets_per_address": sockets_per_address,
-        "entries_per_minute": entries_per_minute,
-    }
-    options = {
-        "host": host,
-        "port": port,
-        "ws_max_size": 2 * p.MAX_MESSAGE_BYTES,
-        "log_level": "warning",
-        "access_log": False,
-    }
+    settings = Settings(
+        db_url=db_url or default_db_url(),
+        redis_url=redis_url,
+        redis_prefix=redis_prefix,
+        bot_delay=bot_delay,
+        messages_per_second=rate,
+        sockets_per_address=sockets_per_address,
+        entries_per_minute=entries_per_minute,
+    )
     if workers > 1:
         # uvicorn binds the port once and starts the workers, each a whole room with its
-        # own lifespan (Room.open), and starts again any that dies.
+        # own lifespan (Room.open) and process id; it starts again any that dies, and on
+        # SIGHUP replaces them one by one, each new one ready before the old one stops.
+        chosen = {f.name: getattr(settings, f.name) for f in fields(settings) if f.name != "now"}
         os.environ[SETTINGS_VARIABLE] = json.dumps(chosen)
-        uvicorn.run(f"{__name__}:worker_app", factory=True, workers=workers, **options)
+        uvicorn.run(
+            f"{__name__}:worker_app",
+            factory=True,
+            workers=workers,
+            host=host,
+            port=port,
+            ws_max_size=2 * p.MAX_MESSAGE_BYTES,
+            log_level="warning",
+            access_log=False,
+        )
         return
     collect_less()
-    config = uvicorn.Config(create_app(Settings(**chosen)), **options)
+    config = uvicorn.Config(
+        create_app(settings),
+        host=host,
+        port=port,
+        ws_max_size=2 * p.MAX_MESSAGE_BYTES,
+        log_level="warning",
+        access_log=False,
+    )
     logging.getLogger("uvicorn.error").addFilter(ClientFaults())
     uvicorn.Server(config).run()

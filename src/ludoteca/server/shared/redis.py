@@ -161,7 +161,7 @@ class RedisPresence:
                 pipe.hset(online, mapping={str(k): v for k, v in here.online.items()})
                 pipe.pexpire(online, int(self.ttl * 1000))
             if here.sockets:
-                pipe.hset(sockets, mapping=dict(here.sockets))
+                pipe.hset(sockets, mapping={a: str(n) for a, n in here.sockets.items()})
                 pipe.pexpire(sockets, int(self.ttl * 1000))
             if arrived:
                 pipe.delete(*(f"{self.prefix}name:{key}" for key in arrived))
@@ -172,11 +172,9 @@ class RedisPresence:
         self.writes += 1
 
     async def _read(self, changed: Changed) -> None:
-        processes = [
-            process
-            for process in await self.client.zrange(f"{self.prefix}processes", 0, -1)
-            if process != self.process_id
-        ]
+        listed = await self.client.zrange(f"{self.prefix}processes", 0, -1)
+        # decode_responses: each member is a str.
+        processes = [str(process) for process in listed if process != self.process_id]
         async with self.client.pipeline(transaction=False) as pipe:
             for process in processes:
                 pipe.hgetall(self._key("online", process))
