@@ -198,3 +198,37 @@ def test_without_redis_the_room_shares_nothing(room):
 def _people_closed() -> Iterator[None]:
     yield
     Person.close_all()
+
+
+def test_a_name_online_is_held_in_redis_and_let_go_when_its_person_leaves(
+    tmp_path, redis_url, redis_prefix
+):
+    import redis
+
+    held = redis.Redis.from_url(redis_url, decode_responses=True)
+    with two_rooms(tmp_path, redis_url, redis_prefix, entries_per_minute=100) as (a, _b):
+        olga = Person.enter(a, "Olga")
+        user = olga.welcome["you"]["id"]
+        key = next(iter(held.scan_iter(match=redis_prefix + "name:*")))
+        # Held by her being online (not only by her entry), for a heartbeat's ttl.
+        wait_for(lambda: held.get(key) == f"user:{user}")
+        assert 0 < held.pttl(key) <= 15_000
+        olga.close()
+        wait_for(lambda: held.get(key) is None)
+    held.close()
+
+
+def test_a_name_claimed_since_its_person_left_is_not_let_go(redis_url, redis_prefix):
+    async def scene() -> str | None:
+        client = connect(redis_url)
+        a = RedisPresence(client, "a", redis_prefix, ttl=30.0, poll=POLL)
+        await a.start(lambda: Here(), lambda _j, _l: None)
+        # Gone from a, but in between an entry elsewhere claimed the name.
+        await client.set(f"{redis_prefix}name:olga", "b")
+        a.gone("olga", 7)
+        await asyncio.sleep(0.3)
+        claim: str | None = await client.get(f"{redis_prefix}name:olga")
+        await a.stop()
+        return claim
+
+    assert asyncio.run(scene()) == "b"

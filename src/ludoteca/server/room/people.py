@@ -53,7 +53,11 @@ class People:
 
     def here(self) -> Here:
         """What the other processes are told this one holds."""
-        return Here({user: self.names[user] for user in self.connections}, dict(self._sockets_at))
+        return Here(
+            {user: self.names[user] for user in self.connections},
+            dict(self._sockets_at),
+            dict(self._online_keys),
+        )
 
     def elsewhere_changed(self, joined: Mapping[int, str], left: Mapping[int, str]) -> None:
         """The copy of who is online elsewhere was refreshed."""
@@ -129,10 +133,7 @@ class People:
         self._entered.pop(name_key(user.name), None)
         self._online_keys[name_key(user.name)] = user.id
         self._everywhere = None
-        if first:
-            self.presence.arrived(name_key(user.name))
-        else:
-            self.presence.changed()
+        self.presence.changed()
         return first and user.id not in self.presence.others()
 
     def depart(self, connection: Connection) -> bool:
@@ -150,6 +151,10 @@ class People:
         if mine:
             return False
         del self.connections[user.id]
-        self._online_keys.pop(name_key(user.name), None)
+        key = name_key(user.name)
+        self._online_keys.pop(key, None)
         self._everywhere = None
-        return user.id not in self.presence.others()
+        if user.id in self.presence.others():
+            return False
+        self.presence.gone(key, user.id)
+        return True

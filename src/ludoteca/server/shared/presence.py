@@ -4,7 +4,8 @@ The room asks often and at once (every view of a seat asks who is online), so wh
 other processes hold is a local copy, refreshed in the background: ``others`` never
 waits. Only entering, which already waits for the database, asks the shared store
 itself (``claim_name``), so that two entries of one name on two processes cannot both
-win.
+win: a name is claimed there by its entry, then held there for as long as its person is
+online anywhere.
 """
 
 from __future__ import annotations
@@ -24,10 +25,11 @@ def this_process() -> str:
 @dataclass(frozen=True, slots=True)
 class Here:
     """What this process holds, as the others are told it: who is online here (user id
-    -> name) and its sockets per address."""
+    -> name), its sockets per address, and the names they hold (name_key -> user id)."""
 
     online: Mapping[int, str] = field(default_factory=dict)
     sockets: Mapping[str, int] = field(default_factory=dict)
+    names: Mapping[str, int] = field(default_factory=dict)
 
 
 #: Told, after each refresh, who came online elsewhere and who went (user id -> name).
@@ -58,8 +60,9 @@ class Presence(Protocol):
         every process; False when another holds it. Raises Unavailable."""
         ...
 
-    def arrived(self, key: str) -> None:
-        """The person who claimed this name is online: being online holds it now."""
+    def gone(self, key: str, user_id: int) -> None:
+        """This person, online under this name, has left the room: their name is free
+        (unless someone else has claimed it since)."""
         ...
 
     async def start(self, here: Callable[[], Here], changed: Changed) -> None: ...
@@ -89,7 +92,7 @@ class Alone:
     async def claim_name(self, key: str) -> bool:
         return True
 
-    def arrived(self, key: str) -> None:
+    def gone(self, key: str, user_id: int) -> None:
         pass
 
     async def start(self, here: Callable[[], Here], changed: Changed) -> None:

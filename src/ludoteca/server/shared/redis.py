@@ -9,7 +9,9 @@ Keys, under the room's prefix:
   name) and its sockets per address, rewritten whole by their process on each change
   and each heartbeat, and expiring ``ttl`` seconds after: a process that stops (killed,
   paused, cut off) drops out of every other's copy within ``ttl`` plus one poll.
-- ``name:KEY``: a name claimed by an entry (SET NX with expiry).
+- ``name:KEY``: a name held: claimed by an entry (SET NX, for ``NAME_HOLD``), then by
+  its person online (``user:ID``, renewed with each heartbeat, expiring ``ttl`` after),
+  deleted when they leave the room unless someone else holds it by then.
 - ``tally:LIMIT:KEY``: a limit's token bucket (limits.py) as a hash, changed by a script
   on Redis's own clock, so that every process counts against one bucket.
 
@@ -65,7 +67,8 @@ class RedisPresence:
         self.poll = poll
         self._others: dict[int, str] = {}
         self._sockets: dict[str, int] = {}
-        self._arrived: set[str] = set()
+        self._gone: dict[str, int] = {}
+        self._release: Any = client.register_script(_RELEASE)
         self._dirty = asyncio.Event()
         self._task: asyncio.Task[None] | None = None
         self._last_read = time.monotonic()
@@ -85,8 +88,8 @@ class RedisPresence:
     def changed(self) -> None:
         self._dirty.set()
 
-    def arrived(self, key: str) -> None:
-        self._arrived.add(key)
+    def gone(self, key: str, user_id: int) -> None:
+        self._gone[key] = user_id
         self._dirty.set()
 
     async def claim_name(self, key: str) -> bool:
@@ -151,20 +154,30 @@ class RedisPresence:
                     self._failing = True
                 self._forget_if_stale(changed)
                 await asyncio.sleep(min(1.0, self.poll))
+            except Exception:
+                # A fault of ours must not stop the heartbeat: the others would drop
+                # this process's people in ``ttl``.
+                log.exception("sharing presence failed; it is tried again")
+                await asyncio.sleep(min(1.0, self.poll))
 
     async def _write(self, here: Here) -> None:
         online, sockets = self._key("online"), self._key("sockets")
-        arrived, self._arrived = self._arrived, set()
+        gone, self._gone = self._gone, {}
+        ttl_ms = int(self.ttl * 1000)
         async with self.client.pipeline(transaction=True) as pipe:
             pipe.delete(online, sockets)
             if here.online:
                 pipe.hset(online, mapping={str(k): v for k, v in here.online.items()})
-                pipe.pexpire(online, int(self.ttl * 1000))
+                pipe.pexpire(online, ttl_ms)
             if here.sockets:
                 pipe.hset(sockets, mapping={a: str(n) for a, n in here.sockets.items()})
-                pipe.pexpire(sockets, int(self.ttl * 1000))
-            if arrived:
-                pipe.delete(*(f"{self.prefix}name:{key}" for key in arrived))
+                pipe.pexpire(sockets, ttl_ms)
+            for key, user in here.names.items():
+                pipe.set(f"{self.prefix}name:{key}", f"user:{user}", px=ttl_ms)
+            for key, user in gone.items():
+                if key not in here.names:  # back online here since
+                    name = f"{self.prefix}name:{key}"
+                    await self._release(keys=[name], args=[f"user:{user}"], client=pipe)
             pipe.zadd(f"{self.prefix}processes", {self.process_id: time.time()})
             # Processes silent for ten lifetimes are dropped from the list for good.
             pipe.zremrangebyscore(f"{self.prefix}processes", "-inf", time.time() - 10 * self.ttl)
@@ -214,6 +227,14 @@ class RedisPresence:
             "redis_ok": not self._failing,
         }
 
+
+#: A name is let go only by whom it holds it: an entry may have claimed it since.
+_RELEASE = """
+if redis.call('GET', KEYS[1]) == ARGV[1] then
+  return redis.call('DEL', KEYS[1])
+end
+return 0
+"""
 
 #: A token bucket (limits.Tally's) on Redis's clock: take one, or say how long to wait;
 #: or give one back. A full bucket is no key: it expires once it would have refilled.
