@@ -174,6 +174,14 @@ def worker_app() -> RoomApp:
     return create_app(Settings(**json.loads(os.environ[SETTINGS_VARIABLE])))
 
 
+async def _migrate(url: str) -> None:
+    store = Store(url)
+    try:
+        await store.migrate()
+    finally:
+        await store.engine.dispose()
+
+
 def serve(
     host: str,
     port: int,
@@ -199,6 +207,9 @@ def serve(
         # uvicorn binds the port once and starts the workers, each a whole room with its
         # own lifespan (Room.open) and process id; it starts again any that dies, and on
         # SIGHUP replaces them one by one, each new one ready before the old one stops.
+        # The schema is brought up to date once, here: workers starting together on a new
+        # database would each create its tables, and all but one would fail.
+        asyncio.run(_migrate(settings.db_url))
         chosen = {f.name: getattr(settings, f.name) for f in fields(settings) if f.name != "now"}
         os.environ[SETTINGS_VARIABLE] = json.dumps(chosen)
         uvicorn.run(
