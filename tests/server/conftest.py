@@ -13,9 +13,8 @@ from starlette.testclient import TestClient
 from ludoteca.server.app import create_app
 from ludoteca.server.room import Settings
 
+from ..services import POSTGRES, REDIS, redis_missing
 from .client import Person
-
-POSTGRES = os.environ.get("LUDOTECA_TEST_POSTGRES", "postgresql+asyncpg://postgres@127.0.0.1/test")
 
 
 def _on_postgres(statement: str) -> None:
@@ -59,11 +58,39 @@ def db_url(request: pytest.FixtureRequest, tmp_path) -> Iterator[str]:
 
 
 @pytest.fixture
-def pg_url() -> Iterator[str]:
-    """A fresh database on the local PostgreSQL, for what only PostgreSQL does (leases)."""
+def redis_url() -> str:
+    """The local Redis: a test that takes this gives its keys a prefix of its own
+    (``redis_prefix``), and never flushes what others keep there."""
+    why = redis_missing()
+    if why is not None:
+        if os.environ.get("CI"):
+            pytest.fail(why)
+        pytest.skip(why)
+    return REDIS
+
+
+@pytest.fixture
+def redis_prefix(redis_url) -> Iterator[str]:
+    """A key prefix of this test's own on the local Redis; its keys are deleted after."""
+    import redis
+
+    prefix = f"ludoteca-test-{secrets.token_hex(4)}:"
+    yield prefix
+    client = redis.Redis.from_url(redis_url)
+    keys = list(client.scan_iter(match=prefix + "*"))
+    if keys:
+        client.delete(*keys)
+    client.close()
+
+
+@pytest.fixture
+def postgres_url() -> Iterator[str]:
+    """A fresh database of this test's own on the local PostgreSQL, dropped after."""
     url = postgres_database()
     if url is None:
-        pytest.fail("PostgreSQL is not reachable at " + POSTGRES)
+        if os.environ.get("CI"):
+            pytest.fail("PostgreSQL is not reachable at " + POSTGRES)
+        pytest.skip("no PostgreSQL here")
     yield url
     _on_postgres(f'DROP DATABASE IF EXISTS "{url.rsplit("/", 1)[1]}" WITH (FORCE)')
 

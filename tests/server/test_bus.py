@@ -46,7 +46,7 @@ def _redis_answers(url: str) -> bool:
 
 
 @pytest.fixture
-def pg_url() -> Iterator[str]:
+def postgres_url() -> Iterator[str]:
     url = postgres_database()
     if url is None:
         if os.environ.get("CI"):
@@ -65,9 +65,9 @@ def redis_url() -> str:
     return REDIS
 
 
-def _settings(pg_url: str, redis_url: str, prefix: str, process: str, **more) -> Settings:
+def _settings(postgres_url: str, redis_url: str, prefix: str, process: str, **more) -> Settings:
     return Settings(
-        db_url=pg_url,
+        db_url=postgres_url,
         bot_delay=0,
         messages_per_second=10_000,
         entries_per_minute=10_000,
@@ -82,12 +82,12 @@ def _settings(pg_url: str, redis_url: str, prefix: str, process: str, **more) ->
 class Rooms:
     """Two processes of one room: ``a`` and ``b``, test clients of each."""
 
-    def __init__(self, pg_url: str, redis_url: str, **more) -> None:
+    def __init__(self, postgres_url: str, redis_url: str, **more) -> None:
         prefix = f"test-{secrets.token_hex(4)}:"
         self._a: TestClient | None = TestClient(
-            create_app(_settings(pg_url, redis_url, prefix, "A", **more))
+            create_app(_settings(postgres_url, redis_url, prefix, "A", **more))
         )
-        self._b = TestClient(create_app(_settings(pg_url, redis_url, prefix, "B", **more)))
+        self._b = TestClient(create_app(_settings(postgres_url, redis_url, prefix, "B", **more)))
         self.a = self._a.__enter__()
         self.b = self._b.__enter__()
 
@@ -103,8 +103,8 @@ class Rooms:
 
 
 @pytest.fixture
-def rooms(pg_url, redis_url) -> Iterator[Rooms]:
-    both = Rooms(pg_url, redis_url)
+def rooms(postgres_url, redis_url) -> Iterator[Rooms]:
+    both = Rooms(postgres_url, redis_url)
     yield both
     both.close()
 
@@ -299,8 +299,8 @@ def own_redis() -> Iterator[OwnRedis]:
     server.stop()
 
 
-def test_play_resumes_by_itself_after_redis_restarts_mid_game(pg_url, own_redis):
-    rooms = Rooms(pg_url, own_redis.url)
+def test_play_resumes_by_itself_after_redis_restarts_mid_game(postgres_url, own_redis):
+    rooms = Rooms(postgres_url, own_redis.url)
     try:
         anna = Person.enter(rooms.a, "Anna")
         table = anna.create("kingdomino")
@@ -338,8 +338,8 @@ def test_play_resumes_by_itself_after_redis_restarts_mid_game(pg_url, own_redis)
         rooms.close()
 
 
-def test_when_the_owner_stops_its_table_goes_on_at_the_other_process(pg_url, redis_url):
-    rooms = Rooms(pg_url, redis_url, lease_seconds=2.0, renew_seconds=0.3)
+def test_when_the_owner_stops_its_table_goes_on_at_the_other_process(postgres_url, redis_url):
+    rooms = Rooms(postgres_url, redis_url, lease_seconds=2.0, renew_seconds=0.3)
     try:
         anna = Person.enter(rooms.a, "Anna")
         table = anna.create("kingdomino")

@@ -102,8 +102,8 @@ def stored_moves(url: str, table: int) -> list[int]:
     return [row["n"] for row in rows]
 
 
-def test_an_owner_paused_past_its_lease_is_fenced_off(pg_url):
-    a, b = two_servers(pg_url)
+def test_an_owner_paused_past_its_lease_is_fenced_off(postgres_url):
+    a, b = two_servers(postgres_url)
     try:
         anna, bruno = Player(a, "Anna"), Player(a, "Bruno")
         anna.send(t="create", game="keltis")
@@ -135,11 +135,11 @@ def test_an_owner_paused_past_its_lease_is_fenced_off(pg_url):
         assert anna.expect("error")["code"] == "elsewhere"
         play(again, 4)  # B plays on
         # One history: every move stored once, numbered with no gap; A's chat line is not.
-        stored = stored_moves(pg_url, table)
+        stored = stored_moves(postgres_url, table)
         assert stored == list(range(len(stored)))
         assert again[0].view is not None
         assert len(stored) >= len(again[0].view["log"]) > 12
-        lines = query(pg_url, "SELECT text FROM chat WHERE table_id = $1", table)
+        lines = query(postgres_url, "SELECT text FROM chat WHERE table_id = $1", table)
         assert "from a paused process" not in [row["text"] for row in lines]
     finally:
         a.resume()
@@ -147,8 +147,8 @@ def test_an_owner_paused_past_its_lease_is_fenced_off(pg_url):
         b.stop()
 
 
-def test_a_killed_owners_game_is_finished_on_the_other_process(pg_url):
-    a, b = two_servers(pg_url)
+def test_a_killed_owners_game_is_finished_on_the_other_process(postgres_url):
+    a, b = two_servers(postgres_url)
     try:
         anna = Player(a, "Anna")
         anna.send(t="create", game="kingdomino")
@@ -170,9 +170,9 @@ def test_a_killed_owners_game_is_finished_on_the_other_process(pg_url):
         while not seat.over:  # the bot plays its turns on B, and Anna hers
             seat.read()
             seat.move_if_mine()
-        stored = stored_moves(pg_url, table)
+        stored = stored_moves(postgres_url, table)
         assert stored == list(range(len(seat.view["log"])))
-        ended = query(pg_url, "SELECT finished_at FROM matches")
+        ended = query(postgres_url, "SELECT finished_at FROM matches")
         assert [row["finished_at"] is not None for row in ended] == [True]
     finally:
         a.stop()

@@ -56,8 +56,8 @@ async def stored_log(store: Store) -> list[tuple[int, int]]:
         return [(row.n, row.by) for row in found if row.match_id == 1]
 
 
-def test_a_table_taken_over_refuses_its_former_owners_writes(pg_url):
-    asyncio.run(_taken_over(pg_url))
+def test_a_table_taken_over_refuses_its_former_owners_writes(postgres_url):
+    asyncio.run(_taken_over(postgres_url))
 
 
 async def _taken_over(url: str) -> None:
@@ -92,10 +92,10 @@ async def _taken_over(url: str) -> None:
         assert await stored_log(a) == [(0, 0), (1, 1), (2, 1)]
 
 
-def test_a_claim_waits_for_a_commit_that_checked_the_lease(pg_url):
+def test_a_claim_waits_for_a_commit_that_checked_the_lease(postgres_url):
     """The lease row is share-locked from the fence to the commit: a claim in between
     waits, then finds the lease as the commit left it."""
-    asyncio.run(_claim_waits(pg_url))
+    asyncio.run(_claim_waits(postgres_url))
 
 
 async def _claim_waits(url: str) -> None:
@@ -120,8 +120,8 @@ async def _claim_waits(url: str) -> None:
             await a.commit([move(1)])
 
 
-def test_two_processes_claiming_one_orphan_one_wins(pg_url):
-    asyncio.run(_one_wins(pg_url))
+def test_two_processes_claiming_one_orphan_one_wins(postgres_url):
+    asyncio.run(_one_wins(postgres_url))
 
 
 async def _one_wins(url: str) -> None:
@@ -138,9 +138,9 @@ async def _one_wins(url: str) -> None:
             await expire(a, 1)
 
 
-def test_ids_from_two_processes_never_collide(pg_url):
+def test_ids_from_two_processes_never_collide(postgres_url):
     async def taken() -> list[int]:
-        async with two_stores(pg_url) as (a, b):
+        async with two_stores(postgres_url) as (a, b):
             blocks = await asyncio.gather(
                 *(s.new_ids(kind, 50) for s in (a, b, a, b) for kind in ("table", "match"))
             )
@@ -150,8 +150,8 @@ def test_ids_from_two_processes_never_collide(pg_url):
     assert len(every) == len(set(every)) == 200
 
 
-def test_the_journal_leaves_out_a_lost_table_and_stores_the_others(pg_url):
-    asyncio.run(_journal_goes_on(pg_url))
+def test_the_journal_leaves_out_a_lost_table_and_stores_the_others(postgres_url):
+    asyncio.run(_journal_goes_on(postgres_url))
 
 
 async def _journal_goes_on(url: str) -> None:
@@ -189,9 +189,9 @@ async def soon(ids: Ids) -> int:
     raise AssertionError("no id in 5 s")
 
 
-def test_ids_are_taken_ahead_and_a_dry_block_is_refused_then_topped_up(pg_url):
+def test_ids_are_taken_ahead_and_a_dry_block_is_refused_then_topped_up(postgres_url):
     async def run() -> None:
-        store = Store(pg_url)
+        store = Store(postgres_url)
         await store.migrate()
         try:
             ids = Ids(store)

@@ -135,3 +135,31 @@ def test_a_flood_targets_only_this_machine_and_replays_need_a_match():
         )  # fmt: skip
         assert done.returncode == 2
         assert said in done.stderr, done.stderr
+
+
+def test_players_are_shared_out_over_several_urls_and_reported_per_url(sqlite_url):
+    # Two URLs of one process: the players of each table go one to each, the figures
+    # come per URL, and the process's CPU is counted once in the total.
+    with running(sqlite_url, rate=10_000) as server:
+        url = f"ws://127.0.0.1:{server.port}"
+        figures = load_test(server.port, "--url", url, "--tables", "4")
+    assert figures["errors"] == 0, figures["error_samples"]
+    assert figures["processes"] == 1
+    first, second = figures["per_url"]
+    assert first["sockets"] == second["sockets"] == 4  # one of each table's two
+    assert first["moves"] > 0
+    assert second["moves"] > 0
+    assert first["moves"] + second["moves"] == figures["moves"]
+    assert first["process"] == second["process"]
+    assert figures["server_cpu_s"] == pytest.approx(first["server_cpu_s"], abs=0.05)
+
+
+def test_a_load_test_refuses_any_url_off_this_machine_among_several():
+    done = subprocess.run(
+        [sys.executable, "-m", "ludoteca", "loadtest", "--url", "ws://127.0.0.1:9",
+         "--url", "ws://10.0.0.1:8000", "--game", "kingdomino"],
+        capture_output=True, text=True, timeout=60, check=False,
+        env={**os.environ, "PYTHONPATH": os.pathsep.join(sys.path)},
+    )  # fmt: skip
+    assert done.returncode == 2
+    assert "only targets loopback addresses" in done.stderr, done.stderr

@@ -422,12 +422,26 @@ def serve(
             "several on one PostgreSQL --db (docs/deploy.md); default: one process",
         ),
     ] = None,
+    redis_prefix: Annotated[
+        str,
+        typer.Option(metavar="TEXT", help="where this room's keys start in Redis"),
+    ] = "ludoteca:",
+    workers: Annotated[
+        int,
+        typer.Option(
+            min=1,
+            max=64,
+            metavar="N",
+            help="room processes on this port (more than 1 needs --redis and PostgreSQL)",
+        ),
+    ] = 1,
 ) -> None:
     """Run the game room: open http://HOST:PORT in a browser."""
     from ludoteca.server import main as server
 
     url = db or server.default_db_url()
     try:
+        server.check_workers(workers, url, redis)
         server.check_address(host, port)
         server.check_database(url)
         if leases and not url.startswith("postgresql"):
@@ -439,24 +453,22 @@ def serve(
         raise CommandError(str(error)) from None
     show.serving(host, port, server.shown_url(url))
     server.serve(
-        host,
-        port,
-        url,
-        bot_delay,
-        rate,
-        sockets_per_address,
-        entries_per_minute,
+        host, port, url, bot_delay, rate, sockets_per_address, entries_per_minute,
         # Processes that share a room hold leases on the tables they play.
-        leases or redis is not None,
-        lease_seconds,
-        redis,
-    )
+        leases=leases or redis is not None, lease_seconds=lease_seconds,
+        redis_url=redis, workers=workers, redis_prefix=redis_prefix,
+    )  # fmt: skip
 
 
 @app.command()
 def loadtest(
     url: Annotated[
-        str, typer.Option(metavar="URL", help="the room's WebSocket, ws://127.0.0.1:PORT")
+        list[str],
+        typer.Option(
+            metavar="URL",
+            help="the room's WebSocket, ws://127.0.0.1:PORT; once per process of the room "
+            "to share the players out over them",
+        ),
     ],
     game_id: Annotated[
         str, typer.Option("--game", metavar="GAME", help="the game every table plays")

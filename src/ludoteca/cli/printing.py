@@ -273,6 +273,13 @@ def load_test(figures: dict[str, Any]) -> None:
     )
     for sample in figures["error_samples"]:
         typer.echo(f"  {sample}")
+    for each in figures.get("per_url", ()):
+        typer.echo(
+            f"  {each['url']} ({each['process']}): {each['sockets']} sockets, "
+            f"{each['moves_per_second']:,.0f} moves/s, p50 {each['p50_ms']} ms  "
+            f"p95 {each['p95_ms']} ms  p99 {each['p99_ms']} ms, errors {each['errors']}, "
+            f"CPU {each['server_cpu_us_per_move']} µs a move, {each['server_rss_mb']} MB"
+        )
 
 
 def flood(kind: str, figures: dict[str, Any]) -> None:

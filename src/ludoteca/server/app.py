@@ -44,6 +44,8 @@ from .history import (
 from .limits import EntryLimits, Limit, Tally
 from .replays import FinishedMatches
 from .room import Room, Settings
+from .shared import redis
+from .shared.presence import Presence
 from .socket import serve_socket
 from .storage import Store
 
@@ -55,7 +57,7 @@ def create_app(settings: Settings) -> RoomApp:
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         owner = settings.process_id if settings.leases else None
         store = Store(settings.db_url, owner, settings.lease_seconds)
-        room = Room(settings, store)
+        room = Room(settings, store, shared.presence)
         await room.open()
         app.state.room = room
         app.state.sessions = Sessions(await store.server_key("session"))
@@ -94,13 +96,31 @@ def create_app(settings: Settings) -> RoomApp:
     app = Starlette(routes=routes, lifespan=lifespan)
     app.state.settings = settings
     app.state.finished = FinishedMatches()
-    window = settings.login_window
-    app.state.limits = EntryLimits(
-        Tally(Limit("login_failures_per_name", settings.login_failures_per_name, window)),
-        Tally(Limit("login_failures_per_address", settings.login_failures_per_address, window)),
-        Tally(Limit("entries_per_minute", settings.entries_per_minute, 60.0)),
-    )
+    shared = Shared(settings)
+    app.state.limits = shared.limits
     return RoomApp(app)
+
+
+class Shared:
+    """What the room's processes share (server/shared): with ``redis_url``, through
+    Redis; without, nothing: this process is the room, its limits counted in memory."""
+
+    def __init__(self, settings: Settings) -> None:
+        window = settings.login_window
+        limits = (
+            Limit("login_failures_per_name", settings.login_failures_per_name, window),
+            Limit("login_failures_per_address", settings.login_failures_per_address, window),
+            Limit("entries_per_minute", settings.entries_per_minute, 60.0),
+        )
+        self.presence: Presence | None = None
+        if settings.redis_url is None:
+            self.limits = EntryLimits(*(Tally(limit) for limit in limits))
+            return
+        # The client connects on first use, in the server's own event loop.
+        client = redis.connect(settings.redis_url)
+        prefix = settings.redis_prefix
+        self.limits = EntryLimits(*(redis.RedisTally(client, limit, prefix) for limit in limits))
+        self.presence = redis.RedisPresence(client, settings.process_id, prefix)
 
 
 class RoomApp:

@@ -22,8 +22,9 @@ from .accounts import (
     name_key,
     password_matches,
 )
-from .limits import EntryLimits, Tally, TooMany, check
+from .limits import EntryLimits, Limiter, TooMany, take
 from .room import Room
+from .shared.presence import Unavailable
 from .socket import person_of
 
 T = TypeVar("T")
@@ -102,6 +103,15 @@ def refuse(code: str, text: str, status: int = 400, **params: object) -> Respons
     return JSONResponse({"error": text, "code": code, "params": params}, status_code=status)
 
 
+def _unavailable() -> Response:
+    """The room's shared store (Redis) does not answer: nothing was done, try again."""
+    response = refuse(
+        "unavailable", "the room cannot reach its shared store: try again in a moment", 503
+    )
+    response.headers["Retry-After"] = "1"
+    return response
+
+
 def _refuse_entry(error: AccountError) -> Response:
     if error.code == "busy":
         response = refuse(error.code, str(error), 503, **error.params)
@@ -110,25 +120,25 @@ def _refuse_entry(error: AccountError) -> Response:
     return refuse(error.code, str(error), 400, **error.params)
 
 
-def _count_entry(request: Request) -> None:
+async def _count_entry(request: Request) -> None:
     """An entry (as a guest, or registering) from the request's address: TooMany once
     the address has made too many."""
-    entries: Tally = request.app.state.limits.entries_per_address
-    address = _address(request)
-    check((entries, address))
-    entries.count(address)
+    entries: Limiter = request.app.state.limits.entries_per_address
+    await take((entries, _address(request)))
 
 
 async def enter_as_guest(request: Request) -> Response:
     room: Room = request.app.state.room
     try:
-        _count_entry(request)
+        await _count_entry(request)
         entry = await _read_entry(request)
         name = check_name(entry.name)
     except TooMany as too_many:
         return _too_many(too_many)
     except AccountError as error:
         return _refuse_entry(error)
+    except Unavailable:
+        return _unavailable()
     if await room.store.registered(name_key(name)) is not None:
         return refuse(
             "name_registered",
@@ -143,7 +153,11 @@ async def enter_as_guest(request: Request) -> Response:
             409,
             name=name,
         )
-    if room.people.name_taken(name):
+    try:
+        free = await room.people.claim_name(name)
+    except Unavailable:
+        return _unavailable()
+    if not free:
         return refuse(
             "name_online", f"someone called {name!r} is online: pick another name", 409, name=name
         )
@@ -154,7 +168,7 @@ async def enter_as_guest(request: Request) -> Response:
 async def register(request: Request) -> Response:
     room: Room = request.app.state.room
     try:
-        _count_entry(request)
+        await _count_entry(request)
         entry = await _read_entry(request)
         name = check_name(entry.name)
         password = check_password(entry.password)
@@ -162,9 +176,16 @@ async def register(request: Request) -> Response:
         return _too_many(too_many)
     except AccountError as error:
         return _refuse_entry(error)
+    except Unavailable:
+        return _unavailable()
     taken = refuse("name_taken", f"the name {name!r} is taken: pick another", 409, name=name)
-    if await room.store.registered(name_key(name)) is not None or room.people.name_taken(name):
+    if await room.store.registered(name_key(name)) is not None:
         return taken
+    try:
+        if not await room.people.claim_name(name):
+            return taken
+    except Unavailable:
+        return _unavailable()
     try:
         password_hash = await hash_password(password)
     except AccountError as error:
@@ -184,12 +205,10 @@ async def _password_right(request: Request, key: str, stored: str | None, given:
     slip under a limit; a right one is given back."""
     limits: EntryLimits = request.app.state.limits
     tallies = ((limits.failures_per_name, key), (limits.failures_per_address, _address(request)))
-    check(*tallies)
-    for tally, counted in tallies:
-        tally.count(counted)
+    await take(*tallies)
     if stored is not None and await password_matches(stored, given):
-        for tally, counted in tallies:
-            tally.refund(counted)
+        for limiter, counted in tallies:
+            await limiter.give_back(counted)
         return True
     return False
 
@@ -206,6 +225,8 @@ async def login(request: Request) -> Response:
         return _too_many(too_many)
     except AccountError as error:
         return _refuse_entry(error)
+    except Unavailable:
+        return _unavailable()
     if user is None or not right:
         return refuse("wrong_login", "no player with that name and password", 401)
     return await _entered(request, user.id, user.name, False)
@@ -233,6 +254,8 @@ async def change_password(request: Request) -> Response:
         return _too_many(too_many)
     except AccountError as error:
         return _refuse_entry(error)
+    except Unavailable:
+        return _unavailable()
     await room.store.revoke_sessions(user.id, keep=session)
     _close_sockets(room, user.id, lambda other: other != session)
     return JSONResponse({"ok": True})

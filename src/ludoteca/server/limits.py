@@ -2,7 +2,9 @@
 entries per address (docs/security.md).
 
 Each limit allows ``count`` within ``seconds``, as a token bucket per key (a name, an
-address): a burst of ``count`` at once, then one more each ``seconds / count``.
+address): a burst of ``count`` at once, then one more each ``seconds / count``. A room of
+one process counts in memory (``Tally``); the processes of a room on Redis count in one
+bucket there (``shared.redis.RedisTally``), both behind ``Limiter``.
 """
 
 from __future__ import annotations
@@ -11,6 +13,7 @@ import math
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Protocol
 
 #: Keys kept per limit before those that are back to full are forgotten.
 MAX_KEYS = 10_000
@@ -25,8 +28,21 @@ class Limit:
     seconds: float
 
 
+class Limiter(Protocol):
+    limit: Limit
+
+    async def take(self, key: str) -> int | None:
+        """Count one for ``key``; or, the limit used up, count nothing and say how many
+        whole seconds until it allows one more."""
+        ...
+
+    async def give_back(self, key: str) -> None:
+        """Give back what ``take`` took: it was not what the limit counts after all."""
+        ...
+
+
 class Tally:
-    """How much of a limit each key has used."""
+    """How much of a limit each key has used, in this process."""
 
     def __init__(self, limit: Limit, clock: Callable[[], float] = time.monotonic) -> None:
         self.limit = limit
@@ -55,6 +71,15 @@ class Tally:
         now = self._clock()
         self._used[key] = (min(float(self.limit.count), self._tokens(key, now) + 1), now)
 
+    async def take(self, key: str) -> int | None:
+        wait = self.retry_after(key)
+        if wait is None:
+            self.count(key)
+        return wait
+
+    async def give_back(self, key: str) -> None:
+        self.refund(key)
+
     def _forget_full(self, now: float) -> None:
         full = [key for key in self._used if self._tokens(key, now) >= self.limit.count]
         for key in full:
@@ -70,18 +95,23 @@ class TooMany(Exception):
         self.retry_after = retry_after
 
 
-def check(*tallies: tuple[Tally, str]) -> None:
-    """Raise TooMany for the first (tally, key) that is used up."""
-    for tally, key in tallies:
-        wait = tally.retry_after(key)
+async def take(*tallies: tuple[Limiter, str]) -> None:
+    """Count one for each (limiter, key), or raise TooMany for the first used up and
+    count none: what the others took is given back."""
+    taken: list[tuple[Limiter, str]] = []
+    for limiter, key in tallies:
+        wait = await limiter.take(key)
         if wait is not None:
-            raise TooMany(tally.limit, wait)
+            for done, counted in taken:
+                await done.give_back(counted)
+            raise TooMany(limiter.limit, wait)
+        taken.append((limiter, key))
 
 
 @dataclass(frozen=True, slots=True)
 class EntryLimits:
-    """The room's limits on entering, each a Tally of its own."""
+    """The room's limits on entering, each counted on its own."""
 
-    failures_per_name: Tally
-    failures_per_address: Tally
-    entries_per_address: Tally
+    failures_per_name: Limiter
+    failures_per_address: Limiter
+    entries_per_address: Limiter

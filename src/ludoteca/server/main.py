@@ -4,9 +4,12 @@ from __future__ import annotations
 
 import asyncio
 import gc
+import json
 import logging
+import os
 import socket
 import sqlite3
+from dataclasses import fields
 from pathlib import Path
 
 import platformdirs
@@ -15,7 +18,7 @@ import uvicorn
 from sqlalchemy.engine import make_url
 
 from . import protocol as p
-from .app import create_app
+from .app import RoomApp, create_app
 from .room import Settings
 from .storage.store import Store
 
@@ -101,17 +104,24 @@ def check_redis(url: str, db_url: str) -> None:
     if make_url(db_url).get_backend_name() != "postgresql":
         raise StartError("--redis joins several processes in one room: they share their "
                          "database, so give --db postgresql+asyncpg://HOST/DB too")  # fmt: skip
-    import redis
+    from redis.exceptions import RedisError
+
+    from .shared.redis import connect
+
+    async def ping() -> None:
+        client = connect(url)
+        try:
+            await client.ping()
+        finally:
+            await client.aclose()
 
     try:
-        client = redis.Redis.from_url(url, socket_connect_timeout=3)
-        try:
-            client.ping()
-        finally:
-            client.close()
-    except (redis.RedisError, ValueError, OSError) as error:
-        raise StartError(f"cannot reach Redis at --redis {url!r}: {error} "
-                         "(it takes redis://HOST:PORT/DB)") from None  # fmt: skip
+        asyncio.run(ping())
+    except ValueError as error:  # not a redis:// URL
+        raise StartError(f"--redis {url!r} is not a Redis URL (it takes redis://HOST:PORT/DB): "
+                         f"{error}") from None  # fmt: skip
+    except (RedisError, OSError) as error:
+        raise StartError(f"cannot reach Redis at --redis {url!r}: {error}") from None
 
 
 def check_address(host: str, port: int) -> None:
@@ -143,6 +153,39 @@ class ClientFaults(logging.Filter):
         return True
 
 
+def check_workers(workers: int, db_url: str, redis_url: str | None) -> None:
+    """Several processes make one room only on a database and a Redis they all reach:
+    each process of SQLite's or of memory's room would be a room of its own."""
+    if workers == 1:
+        return
+    if redis_url is None:
+        raise StartError(f"--workers {workers} needs --redis redis://HOST:PORT: the "
+                         "processes share who is online, names and limits there")  # fmt: skip
+    if make_url(db_url).get_backend_name() != "postgresql":
+        raise StartError(f"--workers {workers} needs --db postgresql+asyncpg://…: the "
+                         "processes share one database, which SQLite cannot be")  # fmt: skip
+
+
+#: The settings of ``serve --workers N``, handed to each worker process it starts.
+SETTINGS_VARIABLE = "LUDOTECA_SERVE_SETTINGS"
+
+
+def worker_app() -> RoomApp:
+    """One worker's room (uvicorn calls this in each process ``--workers`` starts): each
+    opens its own room on the shared database and Redis, under its own process id."""
+    collect_less()
+    logging.getLogger("uvicorn.error").addFilter(ClientFaults())
+    return create_app(Settings(**json.loads(os.environ[SETTINGS_VARIABLE])))
+
+
+async def _migrate(url: str) -> None:
+    store = Store(url)
+    try:
+        await store.migrate()
+    finally:
+        await store.engine.dispose()
+
+
 def serve(
     host: str,
     port: int,
@@ -154,11 +197,13 @@ def serve(
     leases: bool = Settings.leases,
     lease_seconds: float = Settings.lease_seconds,
     redis_url: str | None = None,
+    workers: int = 1,
+    redis_prefix: str = Settings.redis_prefix,
 ) -> None:
-    collect_less()
     settings = Settings(
         db_url=db_url or default_db_url(),
         redis_url=redis_url,
+        redis_prefix=redis_prefix,
         bot_delay=bot_delay,
         messages_per_second=rate,
         sockets_per_address=sockets_per_address,
@@ -168,6 +213,29 @@ def serve(
         # Three renewals a lease: one late or lost renewal does not lose a table.
         renew_seconds=lease_seconds / 3,
     )
+    if workers > 1:
+        # uvicorn binds the port once and starts the workers, each a whole room with its
+        # own lifespan (Room.open) and process id; it starts again any that dies, and on
+        # SIGHUP replaces them one by one, each new one ready before the old one stops.
+        # The schema is brought up to date once, here: workers starting together on a new
+        # database would each create its tables, and all but one would fail.
+        asyncio.run(_migrate(settings.db_url))
+        # Each worker makes its own process id: a lease or a presence is one process's.
+        passed = [f.name for f in fields(settings) if f.name not in ("now", "process_id")]
+        chosen = {name: getattr(settings, name) for name in passed}
+        os.environ[SETTINGS_VARIABLE] = json.dumps(chosen)
+        uvicorn.run(
+            f"{__name__}:worker_app",
+            factory=True,
+            workers=workers,
+            host=host,
+            port=port,
+            ws_max_size=2 * p.MAX_MESSAGE_BYTES,
+            log_level="warning",
+            access_log=False,
+        )
+        return
+    collect_less()
     config = uvicorn.Config(
         create_app(settings),
         host=host,

@@ -9,6 +9,12 @@ as busy as it can be, and latency is mostly time spent queued behind other table
 ``rate`` paces the players instead, all tables together, to a number of moves a second,
 as a room of people thinking between moves would: the latency is then what a player
 waits at that load. Either way a move's latency runs from the moment it is sent.
+
+Several URLs (the processes of one room) share the players out: table ``n``'s players
+go to the URLs in turn from the ``n``-th, so the players of one table are on different
+processes when there are as many URLs as players, and each URL has as many sockets as
+another. The figures are given per URL (the moves its players sent, its process's CPU)
+and in total.
 """
 
 from __future__ import annotations
@@ -247,13 +253,26 @@ async def _enter_as(client: httpx.AsyncClient, name: str) -> str:
     return response.cookies["ludoteca_session"]
 
 
+@dataclass
+class Target:
+    """One URL of the room: its players' figures, and its process's status before and
+    after the measured seconds."""
+
+    url: str
+    ws_url: str
+    base: str
+    client: httpx.AsyncClient
+    figures: Figures = field(default_factory=Figures)
+    sockets: int = 0
+    before: dict[str, Any] = field(default_factory=dict)
+    after: dict[str, Any] = field(default_factory=dict)
+
+
 async def _table(
-    ws_url: str,
-    client: httpx.AsyncClient,
+    targets: list[Target],
     game: str,
     players: int,
     options: dict[str, Any],
-    figures: Figures,
     number: int,
     run_id: str,
     seed: int,
@@ -262,12 +281,14 @@ async def _table(
 ) -> None:
     sockets: list[Any] = []
     ready = False
+    seats = [targets[(number + i) % len(targets)] for i in range(players)]
     try:
-        for i in range(players):
-            cookie = await _enter(client, f"lt{run_id}-{number}-{i}")
+        for i, target in enumerate(seats):
+            cookie = await _enter(target.client, f"lt{run_id}-{number}-{i}")
+            target.sockets += 1
             sockets.append(
                 await websockets.connect(
-                    ws_url,
+                    target.ws_url,
                     additional_headers={"Cookie": f"ludoteca_session={cookie}"},
                     max_size=2**22,
                     ping_interval=None,
@@ -277,8 +298,8 @@ async def _table(
         created: asyncio.Future[int] = asyncio.get_running_loop().create_future()
         seated = asyncio.Event()
         people = [
-            Player(figures, random.Random(seed * 10_000 + number * 10 + i), clock, pacer)
-            for i in range(players)
+            Player(target.figures, random.Random(seed * 10_000 + number * 10 + i), clock, pacer)
+            for i, target in enumerate(seats)
         ]
         people[0].host = True
         tasks = [
@@ -314,7 +335,7 @@ async def _table(
 
 
 async def run(
-    url: str,
+    urls: str | list[str],
     game: str,
     players: int,
     tables: int,
@@ -324,6 +345,7 @@ async def run(
     rate: float | None = None,
     warmup: float = 0.0,
 ) -> dict[str, Any]:
+    urls = [urls] if isinstance(urls, str) else urls
     if not 1 <= tables <= MAX_TABLES:
         raise LoadTestError(f"--tables must be 1 to {MAX_TABLES}, not {tables}")
     if not 0 < duration <= MAX_DURATION:
@@ -332,29 +354,31 @@ async def run(
         raise LoadTestError(f"--rate must be above 0 and at most {MAX_RATE:,} moves a second")
     if not 0 <= warmup <= MAX_DURATION:
         raise LoadTestError(f"--warmup must be 0 to {MAX_DURATION:g} s")
-    ws_url, base = check_loopback(url)
+    if not urls:
+        raise LoadTestError("give the room's URL: --url ws://127.0.0.1:PORT (once per process)")
+    places = [check_loopback(url) for url in urls]
     pacer = Pacer(rate)
-    figures = Figures()
     clock = Clock(tables, duration, warmup)
     run_id = secrets.token_hex(3)
-    limits = httpx.Limits(max_connections=50)
-    async with httpx.AsyncClient(base_url=base, limits=limits, timeout=60) as client:
-        await _answers(client, base)
+    async with contextlib.AsyncExitStack() as stack:
+        targets = [
+            Target(
+                url,
+                ws_url,
+                base,
+                await stack.enter_async_context(
+                    httpx.AsyncClient(
+                        base_url=base, limits=httpx.Limits(max_connections=50), timeout=60
+                    )
+                ),
+            )
+            for url, (ws_url, base) in zip(urls, places, strict=True)
+        ]
+        for target in targets:
+            await _answers(target.client, target.base)
         setup = [
             asyncio.create_task(
-                _table(
-                    ws_url,
-                    client,
-                    game,
-                    players,
-                    options or {},
-                    figures,
-                    n,
-                    run_id,
-                    seed,
-                    clock,
-                    pacer,
-                )
+                _table(targets, game, players, options or {}, n, run_id, seed, clock, pacer)
             )
             for n in range(tables)
         ]
@@ -362,31 +386,64 @@ async def run(
         await clock.started.wait()
         await asyncio.sleep(max(0.0, clock.begin - time.monotonic()))
         begin = time.perf_counter()
-        before = (await client.get("/api/status")).json()
+        for target in targets:
+            target.before = await _status(target)
         await asyncio.sleep(max(0.0, clock.deadline - time.monotonic()))
-        status = (await client.get("/api/status")).json()
+        for target in targets:
+            target.after = await _status(target)
         results = await asyncio.gather(*setup, return_exceptions=True)
         elapsed = min(time.perf_counter() - begin, duration)
-    # The server's CPU over the clock's run, which is when the moves counted were made.
-    cpu = status.get("cpu_s", 0.0) - before.get("cpu_s", 0.0)
     failures = [r for r in results if isinstance(r, BaseException)]
+    total = Figures()
+    for target in targets:
+        for name in ("moves", "games", "errors", "slowed"):
+            setattr(total, name, getattr(total, name) + getattr(target.figures, name))
+        total.latencies += target.figures.latencies
+        total.error_texts += target.figures.error_texts
     for failure in failures[:3]:
-        figures.error_texts.append(f"a table failed: {failure!r}")
-    summary = _summary(figures, game, players, tables, elapsed, status, cpu, len(failures))
+        total.error_texts.append(f"a table failed: {failure!r}")
+    # Each process once, though two URLs may reach the same one (or one URL several
+    # behind a port, of which a status shows one: the figure is then that one's).
+    processes = {_process(t): t for t in targets}
+    cpu = sum(_cpu(t) for t in processes.values())
+    summary = _summary(total, elapsed, cpu, len(failures))
+    summary.update(game=game, players=players, tables=tables, sockets=tables * players)
+    summary["server_rss_mb"] = round(sum(t.after.get("rss_mb", 0.0) for t in processes.values()), 1)
+    summary["server_commits"] = sum(t.after.get("commits", 0) for t in processes.values())
+    summary["processes"] = len(processes)
     summary["rate"] = rate
     summary["warmup"] = warmup
+    if len(targets) > 1:
+        summary["per_url"] = [
+            {
+                "url": t.url,
+                "process": t.after.get("process"),
+                "sockets": t.sockets,
+                **_summary(t.figures, elapsed, _cpu(t), 0),
+                "server_rss_mb": t.after.get("rss_mb"),
+                "server_commits": t.after.get("commits"),
+            }
+            for t in targets
+        ]
     return summary
 
 
+async def _status(target: Target) -> dict[str, Any]:
+    status: dict[str, Any] = (await target.client.get("/api/status")).json()
+    return status
+
+
+def _process(target: Target) -> str:
+    return str(target.after.get("process") or target.base)
+
+
+def _cpu(target: Target) -> float:
+    """The process's CPU over the clock's run, which is when the moves counted were made."""
+    return float(target.after.get("cpu_s", 0.0)) - float(target.before.get("cpu_s", 0.0))
+
+
 def _summary(
-    figures: Figures,
-    game: str,
-    players: int,
-    tables: int,
-    elapsed: float,
-    status: dict[str, Any],
-    server_cpu: float,
-    failed_tables: int,
+    figures: Figures, elapsed: float, server_cpu: float, failed_tables: int
 ) -> dict[str, Any]:
     latencies = sorted(figures.latencies)
 
@@ -396,10 +453,6 @@ def _summary(
         return round(1000 * latencies[min(len(latencies) - 1, int(q * len(latencies)))], 1)
 
     return {
-        "game": game,
-        "players": players,
-        "tables": tables,
-        "sockets": tables * players,
         "seconds": round(elapsed, 1),
         "moves": figures.moves,
         "games": figures.games,
@@ -410,8 +463,6 @@ def _summary(
         "errors": figures.errors + failed_tables,
         "slowed": figures.slowed,
         "error_samples": figures.error_texts,
-        "server_rss_mb": status.get("rss_mb"),
-        "server_commits": status.get("commits"),
         "server_cpu_s": round(server_cpu, 2),
         "server_cpu_us_per_move": round(1e6 * server_cpu / figures.moves) if figures.moves else 0,
     }

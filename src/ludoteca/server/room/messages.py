@@ -193,7 +193,7 @@ def _chat(
     if table_id is None:
         line = p.ChatLine(who.name, text, room.settings.now())
         data = room.lobby.said(line)
-        room.journal.write(
+        room.lag.write(
             [ChatRow(None, who.id, who.name, text, line.at)], lambda: room.lobby.send_all(data)
         )
         return

@@ -1,5 +1,8 @@
 """Who is online: each person's connections, the sockets per address, and the names
-held (online, just entered, or seated at a table)."""
+held (online, just entered, or seated at a table).
+
+What this process holds is here; who is online in the room's other processes comes from
+``presence`` (a local copy: nothing here waits), and counts as online here too."""
 
 from __future__ import annotations
 
@@ -10,6 +13,7 @@ from collections.abc import Collection, Mapping
 from .. import protocol as p
 from ..accounts import name_key
 from ..connection import Connection
+from ..shared.presence import Here, Presence
 from ..table import Table, TableStatus
 from .settings import Settings
 
@@ -19,9 +23,10 @@ _PLAYING = (TableStatus.OPEN, TableStatus.RUNNING)
 
 
 class People:
-    def __init__(self, settings: Settings, tables: Mapping[int, Table]) -> None:
+    def __init__(self, settings: Settings, tables: Mapping[int, Table], presence: Presence) -> None:
         self.settings = settings
         self.tables = tables
+        self.presence = presence
         self.connections: dict[int, set[Connection]] = {}
         self.names: dict[int, str] = {}
         self._sockets_at: Counter[str] = Counter()
@@ -30,17 +35,26 @@ class People:
         #: People whose sockets another process holds, at tables this process owns: how
         #: many such sockets each (the room over several processes, relay.py).
         self.remote: Counter[int] = Counter()
+        #: Who is online here or elsewhere, built when asked after a change.
+        self._everywhere: Collection[int] | None = None
+        #: The names online elsewhere, by name_key -> user id.
+        self._keys_elsewhere: dict[str, int] = {}
 
     def online_ids(self) -> Collection[int]:
-        if not self.remote:
-            return self.connections.keys()
-        return self.connections.keys() | self.remote.keys()
+        if self._everywhere is None:
+            others = self.presence.others()
+            here = self.connections.keys()
+            self._everywhere = (
+                here | others.keys() | self.remote.keys() if others or self.remote else here
+            )
+        return self._everywhere
 
     def remote_arrive(self, user: p.Person) -> bool:
         """Whether the person was not online here before."""
         first = user.id not in self.remote and user.id not in self.connections
         self.remote[user.id] += 1
         self.names.setdefault(user.id, user.name)
+        self._everywhere = None
         return first
 
     def remote_depart(self, user_id: int) -> bool:
@@ -49,17 +63,36 @@ class People:
         if self.remote[user_id] > 0:
             return False
         del self.remote[user_id]
+        self._everywhere = None
         return user_id not in self.connections
 
     def name_of(self, user_id: int) -> str | None:
-        return self.names.get(user_id)
+        return self.names.get(user_id) or self.presence.others().get(user_id)
 
     def online_names(self) -> list[str]:
-        return sorted(self.names[user] for user in self.connections)
+        names = {user: self.names[user] for user in self.connections}
+        return sorted({**self.presence.others(), **names}.values())
+
+    def here(self) -> Here:
+        """What the other processes are told this one holds."""
+        return Here(
+            {user: self.names[user] for user in self.connections},
+            dict(self._sockets_at),
+            dict(self._online_keys),
+        )
+
+    def elsewhere_changed(self, joined: Mapping[int, str], left: Mapping[int, str]) -> None:
+        """The copy of who is online elsewhere was refreshed."""
+        self._everywhere = None
+        self._keys_elsewhere = {name_key(n): u for u, n in self.presence.others().items()}
 
     def held(self) -> set[int]:
-        """Who is online or has just entered."""
-        return {*self.connections, *(user for user, _until in self._entered.values())}
+        """Who is online (here or elsewhere) or has just entered."""
+        return {
+            *self.connections,
+            *self.presence.others(),
+            *(user for user, _until in self._entered.values()),
+        }
 
     def name_taken(self, name: str, by_other_than: int | None = None) -> bool:
         """Whether someone else online (or just entered, or seated) goes by this name."""
@@ -67,10 +100,15 @@ class People:
         held = self._entered.get(key)
         if held is not None and held[0] != by_other_than and held[1] > time.monotonic():
             return True
-        online = self._online_keys.get(key)
-        if online is not None and online != by_other_than:
-            return True
+        for online in (self._online_keys.get(key), self._keys_elsewhere.get(key)):
+            if online is not None and online != by_other_than:
+                return True
         return self.name_seated(name, by_other_than)
+
+    async def claim_name(self, name: str) -> bool:
+        """Whether an entry may take this name: nobody here or elsewhere holds it, and
+        it is now held in every process for the entry. Raises presence.Unavailable."""
+        return not self.name_taken(name) and await self.presence.claim_name(name_key(name))
 
     def name_seated(self, name: str, by_other_than: int | None = None) -> bool:
         """Whether someone else has a seat under this name at an open or running table:
@@ -98,7 +136,8 @@ class People:
                 f"too many connections: at most {settings.sockets_per_person} for one person "
                 "(sockets_per_person); close another tab, then come back"
             )
-        if self._sockets_at[address] >= settings.sockets_per_address:
+        at = self._sockets_at[address] + self.presence.sockets_elsewhere(address)
+        if at >= settings.sockets_per_address:
             return (
                 f"too many connections: at most {settings.sockets_per_address} from one "
                 "address (sockets_per_address); try again when some have closed"
@@ -106,7 +145,8 @@ class People:
         return None
 
     def arrive(self, connection: Connection) -> bool:
-        """Whether this is the person's first connection."""
+        """Whether the person has just come online: their first connection here, and
+        none elsewhere."""
         user = connection.user
         first = user.id not in self.connections
         self.connections.setdefault(user.id, set()).add(connection)
@@ -114,10 +154,13 @@ class People:
         self.names[user.id] = user.name
         self._entered.pop(name_key(user.name), None)
         self._online_keys[name_key(user.name)] = user.id
-        return first
+        self._everywhere = None
+        self.presence.changed()
+        return first and user.id not in self.presence.others()
 
     def depart(self, connection: Connection) -> bool:
-        """Whether that was the person's last connection (None of theirs: False)."""
+        """Whether the person has gone: that was their last connection here, and they
+        have none elsewhere (None of theirs: False)."""
         user = connection.user
         mine = self.connections.get(user.id)
         if mine is None or connection not in mine:
@@ -126,8 +169,14 @@ class People:
         self._sockets_at[connection.address] -= 1
         if not self._sockets_at[connection.address]:
             del self._sockets_at[connection.address]
+        self.presence.changed()
         if mine:
             return False
         del self.connections[user.id]
-        self._online_keys.pop(name_key(user.name), None)
+        key = name_key(user.name)
+        self._online_keys.pop(key, None)
+        self._everywhere = None
+        if user.id in self.presence.others():
+            return False
+        self.presence.gone(key, user.id)
         return True

@@ -13,7 +13,7 @@ import asyncio
 import functools
 import logging
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 import ludoteca
@@ -24,6 +24,7 @@ from ..accounts import SESSION_SECONDS
 from ..bus import RedisBus, Remote
 from ..connection import Connection
 from ..journal import Journal
+from ..shared.presence import Alone, Presence
 from ..storage.rows import LiveTable, Write
 from ..storage.store import Store
 from ..table import Table, TableStatus, Who, thinking
@@ -32,6 +33,7 @@ from ..table.time import MatchTime
 from . import messages
 from .host import TableHost
 from .ids import Ids
+from .lag import Lag
 from .lobby import LOBBY_CHAT_KEPT, Lobby
 from .mine import MyTables
 from .ownership import Ownership
@@ -45,16 +47,18 @@ OPEN, RUNNING, FINISHED = TableStatus.OPEN, TableStatus.RUNNING, TableStatus.FIN
 
 
 class Room:
-    def __init__(self, settings: Settings, store: Store) -> None:
+    def __init__(self, settings: Settings, store: Store, presence: Presence | None = None) -> None:
         self.settings = settings
         self.store = store
         self.journal = Journal(store)
         self.journal.on_failure = self._not_stored
+        self.lag = Lag(self.journal)
         self.tables: dict[int, Table] = {}
         self.ownership = Ownership(self, store.leases)
         self.journal.on_lease_lost = self.ownership.drop
         self.ids = Ids(store)
-        self.people = People(settings, self.tables)
+        self.presence = presence or Alone(settings.process_id)
+        self.people = People(settings, self.tables, self.presence)
         self.lobby = Lobby(self.tables, self.people.connections, self.people.online_names)
         self.mine = MyTables(self.people.connections)
         self._housekeeping: asyncio.Task[None] | None = None
@@ -62,7 +66,7 @@ class Room:
         self.ratings: dict[tuple[int, str], tuple[float, int]] = {}
         self.host = TableHost(
             now=settings.now,
-            store=self.journal.write,
+            store=self.lag.write,
             online_ids=self.people.online_ids,
             name_of=self.people.name_of,
             new_match_id=self.new_match_id,
@@ -106,6 +110,7 @@ class Room:
             await self.relay.start()
         # Nobody is online after a restart: the open tables wait for their people.
         self.close_if_abandoned_soon([t.id for t in self.tables.values() if t.status == OPEN])
+        await self.presence.start(self.people.here, self._elsewhere)
         await self.keep_house()
         self._housekeeping = asyncio.get_running_loop().create_task(self._keep_house_often())
 
@@ -131,6 +136,7 @@ class Room:
     async def close(self) -> None:
         if self._housekeeping is not None:
             self._housekeeping.cancel()
+        await self.presence.stop()
         await self.journal.stop()
         await self.ownership.close()
         if self.relay is not None:
@@ -159,6 +165,7 @@ class Room:
         # What is in memory is ahead of the database: the tables that wrote are
         # closed to new moves until the server is restarted from what is stored.
         log.error("the database refused a batch (%s); the room stops taking changes", error)
+        self.lag.refused()
         for table in self.tables.values():
             table.seating.refuse_changes()
 
@@ -271,22 +278,38 @@ class Room:
             ]
         )
 
+    def _elsewhere(self, joined: Mapping[int, str], left: Mapping[int, str]) -> None:
+        """Who is online in the other processes changed: those who came or went from
+        the room as a whole (not online here) are told to the lobby and their tables."""
+        self.people.elsewhere_changed(joined, left)
+        for changes, kind in ((joined, "joined"), (left, "left")):
+            for user_id, name in changes.items():
+                if user_id in self.people.connections:
+                    continue
+                self.lobby.people(**{kind: name})
+                self._presence_of(user_id)
+
     def _presence_of(self, user_id: int) -> None:
         for table in self.tables.values():
             if table.seat_of(user_id) is not None:
                 table.seating.presence_changed()
 
     def status(self) -> dict[str, Any]:
+        """What /api/status shows of this process (docs/deploy.md, what to watch)."""
         return {
+            "process": self.settings.process_id,
             "tables": len(self.tables),
             "running": sum(t.status == RUNNING for t in self.tables.values()),
             "connections": sum(len(c) for c in self.people.connections.values()),
+            # Online with a socket here; online_everywhere counts the other processes'.
             "online": len(self.people.connections),
+            "online_everywhere": len(self.people.online_ids()),
             "commits": self.journal.commits,
             "rows": self.journal.rows,
-            "process": self.settings.process_id,
+            "journal_lag_s": round(self.lag.seconds(), 3),
             "owned": len(self.tables),
             "leases_renewed": 0 if self.store.leases is None else self.store.leases.renewals,
             "leases_lost": self.ownership.lost,
+            **self.presence.status(),
             **({} if self.relay is None else self.relay.status()),
         }
