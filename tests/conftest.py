@@ -44,3 +44,15 @@ def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
     # Any test that asks for ``game_id`` runs once per registered game.
     if "game_id" in metafunc.fixturenames:
         metafunc.parametrize("game_id", ludoteca.game_ids())
+
+
+#: Fixtures of the slowest tests: a real server or Chromium, seconds to start and often
+#: minutes to play through.
+_SLOW_FIXTURES = {"browser", "server", "start_room"}
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    # The slowest tests first: under xdist (scripts/test) the long ones then start at
+    # once and the many short ones fill the workers' gaps, instead of one long test left
+    # running alone at the end. The order is the same on every worker, as xdist requires.
+    items.sort(key=lambda item: not _SLOW_FIXTURES & set(getattr(item, "fixturenames", ())))
