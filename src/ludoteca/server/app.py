@@ -31,6 +31,7 @@ from .entry import (
     refuse,
     register,
 )
+from .friends import friends, relations
 from .guard import Guarded
 from .history import (
     leaderboard,
@@ -82,6 +83,8 @@ def create_app(settings: Settings) -> RoomApp:
         Route("/api/password", change_password, methods=["POST"]),
         Route("/api/me", me),
         Route("/api/status", status),
+        Route("/api/relations", relations, methods=["GET", "POST"]),
+        Route("/api/friends", friends),
         Route("/api/{rest:path}", no_such_api, methods=["GET", "HEAD", "POST"]),
         Mount("/static", StaticFiles(directory=str(WEB)), name="static"),
     ]

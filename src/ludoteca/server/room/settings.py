@@ -21,6 +21,8 @@ class Settings:
     tables_per_person: int = 5
     sockets_per_person: int = 10
     sockets_per_address: int = 200
+    #: Invitations one host may have waiting for an answer, over all their tables.
+    offers_per_host: int = 10
     #: Seconds an open table waits for its seated people to come back before it closes.
     open_table_grace: float = 60.0
     #: Housekeeping, at the start and then this often: sessions past their age and the

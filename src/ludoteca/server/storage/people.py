@@ -47,6 +47,14 @@ class PeopleRows:
             ).first()
         return None if row is None else UserRow(row.id, row.name, row.guest, row.password_hash)
 
+    async def users(self, ids: Collection[int]) -> dict[int, UserRow]:
+        """The rows of these users that are still kept, by id."""
+        if not ids:
+            return {}
+        async with self.engine.connect() as connection:
+            rows = await connection.execute(sa.select(users).where(users.c.id.in_(sorted(ids))))
+            return {r.id: UserRow(r.id, r.name, r.guest, r.password_hash) for r in rows}
+
     async def set_password(self, user_id: int, password_hash: str) -> None:
         async with self.engine.begin() as connection:
             await connection.execute(
