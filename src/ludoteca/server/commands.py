@@ -101,8 +101,8 @@ def _at_table(name: str, args: list[str], table: int) -> p.ClientMessage:
             if len(args) == 2 and (level is None or len(seats) != 1):
                 raise ValueError(name)
             return p.SeatBot(table=table, level=level, seat=_seat(seats[0]) if seats else None)
-        case "invite", [*name, seat] if name and seat.isdigit():
-            return p.Invite(table=table, name=" ".join(name), seat=_seat(seat))
+        case "invite", [*words, seat] if words and seat.isdigit():
+            return p.Invite(table=table, name=" ".join(words), seat=_seat(seat))
         case "invite", [_, *_]:
             return p.Invite(table=table, name=" ".join(args))
         case "kick", [_, *_]:

@@ -246,7 +246,7 @@ class Store(PeopleRows):
 
     async def relations(self) -> list[tuple[str, int, int]]:
         """Every (kind, user, other) standing: the room keeps them all in memory."""
-        found = []
+        found: list[tuple[str, int, int]] = []
         async with self.engine.connect() as connection:
             for kind, table in RELATIONS.items():
                 rows = await connection.execute(sa.select(table.c.user_id, table.c.other_id))
