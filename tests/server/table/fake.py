@@ -81,6 +81,9 @@ class FakeHost:
     def blocks(self, user_id: int, other_id: int) -> bool:
         return (user_id, other_id) in self.blocked
 
+    def turn(self, table: Table) -> None:
+        pass
+
     def hides(self, speaker_id: int) -> Collection[int]:
         return {user for user, other in self.blocked if other == speaker_id}
 

@@ -32,6 +32,7 @@ class TableHost:
         new_offer_id: Callable[[], int],
         blocks: Callable[[int, int], bool],
         hides: Callable[[int], Collection[int]],
+        turn: Callable[[Table], None],
     ) -> None:
         self.now = now
         self.store = store
@@ -46,6 +47,7 @@ class TableHost:
         self.new_offer_id = new_offer_id
         self.blocks = blocks
         self.hides = hides
+        self.turn = turn
         #: Chance outcomes are drawn from the operating system's source, as ``secrets`` is.
         self.chance: random.Random = secrets.SystemRandom()
         self.call_later: Callable[[float, Callable[[], None]], Timer] = _call_later

@@ -26,11 +26,12 @@ from ..journal import Journal
 from ..storage.rows import LiveTable, Write
 from ..storage.store import Store
 from ..table import Table, TableStatus, Who, thinking
-from ..table.clock import TimeControl
+from ..table.clock import ClockKind, TimeControl
 from ..table.time import MatchTime
 from . import messages
 from .host import TableHost
 from .lobby import LOBBY_CHAT_KEPT, Lobby
+from .mailer import Mailer
 from .people import People
 from .relations import Relations
 from .settings import Settings
@@ -55,6 +56,7 @@ class Room:
         self._housekeeping: asyncio.Task[None] | None = None
         #: Look-ups a message waits for (a name in the database): kept until done.
         self._tasks: set[asyncio.Task[None]] = set()
+        self.mailer = Mailer(settings, self.spawn)
         #: (user id, game) -> (rating, rated matches), kept as the journal stores them.
         self.ratings: dict[tuple[int, str], tuple[float, int]] = {}
         self._table_ids = 0
@@ -74,6 +76,7 @@ class Room:
             new_offer_id=self.new_offer_id,
             blocks=self.relations.blocks,
             hides=self.relations.hides,
+            turn=self.your_turn,
         )
         #: Carry out one client message (``messages.handle``).
         self.handle: Callable[[Connection, p.ClientMessage], None] = functools.partial(
@@ -94,6 +97,8 @@ class Room:
             self.lobby.chat.append((p.ChatLine(line.name, line.text, line.at), line.user_id))
         self.ratings.update(await self.store.ratings())
         self.relations.load(await self.store.relations())
+        self.mailer.keyed(await self.store.server_key("mail"))
+        self.mailer.addresses.update(await self.store.turn_mail_addresses())
         self._offer_ids = await self.store.highest_invitation()
         self.journal.start()
         for live in await self.store.live_tables():
@@ -252,6 +257,20 @@ class Room:
             data = p.encode(message)
             for connection in connections:
                 connection.send_bytes(data)
+
+    def your_turn(self, table: Table) -> None:
+        """A turn began at ``table``: at a turn-based one, a player who is away is mailed."""
+        control = table.time.control
+        seat = table.to_move()
+        if control is None or control.kind != ClockKind.TURN or seat is None:
+            return
+        chair = table.seats[seat]
+        if chair is None or chair.user_id is None or chair.bot is not None:
+            return
+        if chair.user_id in self.people.connections or table.match_id is None:
+            return
+        turn = (table.match_id, table.live.moves_played)
+        self.mailer.turn(chair.user_id, chair.name, table.id, turn, table.game.title)
 
     def _presence_of(self, user_id: int) -> None:
         for table in self.tables.values():

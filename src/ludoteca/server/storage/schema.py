@@ -172,3 +172,14 @@ def _relation(name: str) -> sa.Table:
 follows = _relation("follows")
 blocks = _relation("blocks")
 mutes = _relation("mutes")
+
+#: A registered player's e-mail address: confirmed by the link mailed to it, and whether
+#: they want a mail when it is their turn at a turn-based table they are away from.
+mail = sa.Table(
+    "mail",
+    metadata,
+    sa.Column("user_id", sa.Integer, primary_key=True),
+    sa.Column("address", sa.String(254), nullable=False),
+    sa.Column("confirmed", sa.Boolean, nullable=False),
+    sa.Column("turns", sa.Boolean, nullable=False),
+)

@@ -69,3 +69,7 @@ class Host(Protocol):
     def hides(self, speaker_id: int) -> Collection[int]:
         """The people who do not see ``speaker_id``'s chat: who block or mute them."""
         ...
+
+    def turn(self, table: Table) -> None:
+        """A turn began at ``table`` (its match started, or a move was announced)."""
+        ...

@@ -188,6 +188,7 @@ class Table:
         self.host.table_changed(self)
         self.timing.watch_absence()
         self.bots.soon()
+        self.host.turn(self)
 
     def play(self, who: Who, version: int, text: str) -> None:
         self.expect(RUNNING, "move")
@@ -260,6 +261,7 @@ class Table:
         if info is not None:
             self.host.table_changed(self)
         self.bots.soon()
+        self.host.turn(self)
 
     def _play_chance(self, match: Match) -> None:
         chance = self.host.chance

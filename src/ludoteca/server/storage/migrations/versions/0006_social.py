@@ -1,4 +1,5 @@
-"""Invitations to a table's seats, and whom a player follows, blocks and mutes.
+"""Invitations to a table's seats, whom a player follows, blocks and mutes, and their
+e-mail address for turn mails.
 
 Revision ID: 0006
 Revises: 0003
@@ -40,8 +41,17 @@ def upgrade() -> None:
             sa.Column("at", sa.Float, nullable=False),
         )
 
+    op.create_table(
+        "mail",
+        sa.Column("user_id", sa.Integer, primary_key=True),
+        sa.Column("address", sa.String(254), nullable=False),
+        sa.Column("confirmed", sa.Boolean, nullable=False),
+        sa.Column("turns", sa.Boolean, nullable=False),
+    )
+
 
 def downgrade() -> None:
+    op.drop_table("mail")
     for name in RELATIONS:
         op.drop_table(name)
     op.drop_index("invitations_status", "invitations")
