@@ -1,4 +1,4 @@
-"""Invitations and blocks in Chromium against a real ``ludoteca serve``: one page session
+"""Invitations, friends and blocks in Chromium against a real ``ludoteca serve``: one page session
 a person, several checks each (CI's time is short). Screenshots: test-output/room/."""
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ def register(page: Any, name: str) -> None:
     page.wait_for_selector(".lobby")
 
 
-def test_an_invitation_declined_then_accepted_and_a_blocked_player_refused(
+def test_an_invitation_declined_then_accepted_a_friends_table_found_a_blocked_join_refused(
     browser: Any, server: Any
 ):
     source = require_axe()
@@ -59,13 +59,30 @@ def test_an_invitation_declined_then_accepted_and_a_blocked_player_refused(
     anna.wait_for_function(f"{CHAT}.includes('Bruno accepted your invitation to table {table}')")
     shot(anna, "offer-answered")
 
-    # Anna blocks Carla: Carla's join from the lobby is refused in plain words.
+    # Carla follows Anna from the friends panel and finds her table there; the panel
+    # passes axe in both themes.
     answer = anna.request.post(
         server.http + "/api/relations", data={"kind": "block", "name": "Carla"}
     )
     assert answer.status == 404  # Carla is not here yet: nobody to block
     carla = open_page(browser, server.http + "/")
-    enter(carla, "Carla")
+    register(carla, "Carla")
+    carla.fill("#relation-name", "Anna")
+    carla.select_option("#relation-kind", "follow")
+    carla.click("[data-action=relate]")
+    found = carla.wait_for_selector(f".friends [data-action=friend-table][data-table='{table}']")
+    assert "keltis" in found.inner_text().lower()
+    assert barriers(carla, source) == []
+    carla.select_option("#theme", "dark")
+    carla.wait_for_selector(".friends [data-action=friend-table]")
+    assert barriers(carla, source) == []
+    shot(carla, "friends-dark")
+    carla.click(".friends [data-action=friend-table]")
+    carla.wait_for_function(f"{STATE} && {STATE}.id === {table}")
+    carla.click("[data-action=lobby]")
+    carla.wait_for_selector(".lobby")
+
+    # Anna blocks Carla: Carla's join from the lobby is refused in plain words.
     answer = anna.request.post(
         server.http + "/api/relations", data={"kind": "block", "name": "Carla"}
     )
