@@ -101,7 +101,8 @@ def turn_mails(room: TestClient, handler: Inbox) -> None:
     room.cookies.clear()
     assert room.get("/mail/confirm?token=forged").status_code == 400
     assert "confirmed" in room.get(link(confirmation, "/mail/confirm")).text
-    assert room.get("/api/mail", cookies=anna.cookies).json()["confirmed"] is True
+    mine = room.get("/api/mail", cookies=anna.cookies).json()
+    assert (mine["confirmed"], mine["enabled"]) == (True, True)
 
     # A turn-based table: Anna is mailed only when her turn comes while she is away.
     anna.send(t="create", game="keltis", clock={"kind": "turn", "per_move": 86400})

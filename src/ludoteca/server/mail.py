@@ -61,10 +61,16 @@ async def address(request: Request) -> Response:
         return _refuse("guest_mail", "a guest has no account to keep an address: register", 403)
     stored = await room.store.mail_of(person.id)
     if request.method == "GET":
-        if stored is None:
-            return JSONResponse({"address": None, "confirmed": False, "turns": False})
-        mail, confirmed, turns = stored
-        return JSONResponse({"address": mail, "confirmed": confirmed, "turns": turns})
+        mail, confirmed, turns = stored or (None, False, False)
+        # ``enabled``: whether this room sends mail at all (serve --smtp).
+        return JSONResponse(
+            {
+                "address": mail,
+                "confirmed": confirmed,
+                "turns": turns,
+                "enabled": room.mailer.enabled,
+            }
+        )
     if not room.mailer.enabled:
         return _refuse("no_mail", "this room sends no mail (it was started without --smtp)", 503)
     try:

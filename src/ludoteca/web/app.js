@@ -145,7 +145,8 @@ function onMessage(message) {
       offers.withdrawn(message);
       break;
     case "offer_answered":
-      (tableScreen ?? lobbyScreen)?.chat.info(answerText(message));
+      // At that table its chat says it already; elsewhere the host is told here.
+      if (table?.id !== message.table) (tableScreen ?? lobbyScreen)?.chat.info(answerText(message));
       break;
     case "error":
       refused(message.rid);

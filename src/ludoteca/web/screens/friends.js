@@ -1,7 +1,8 @@
 // The friends panel of the lobby (registered players): the people you follow, online or
 // not, the tables they sit at (a button to go there) and their recent matches (links to
 // the match pages); a form to follow, block or mute someone, and the lists to undo it.
-// Read over HTTP (/api/friends, /api/relations); a guest is told to register for it.
+// Read over HTTP (/api/friends, /api/relations); a guest is told to register for it. The
+// player's e-mail address for turn mails is set here too (/api/mail).
 
 import { post } from "../core/api.js";
 import { fill, h } from "../core/dom.js";
@@ -55,6 +56,34 @@ export function createFriends(ctx) {
           h("a", { href: `/matches/${match.id}` }, t("friends.match", { id: match.id, game: game(match.game) }))])) : null);
   }
 
+  // E-mail for turn-based tables: the address (confirmed by the link mailed to it) and
+  // whether to be mailed when it is your turn there while you are away.
+  const mailBox = h("div", { class: "mail-settings" });
+  async function drawMail() {
+    const mail = await fetch("/api/mail").then((r) => (r.ok ? r.json() : null));
+    if (!mail || !mail.enabled) return fill(mailBox);
+    const address = h("input", { id: "mail-address", type: "email", name: "address", value: mail.address || "", autocomplete: "email" });
+    const turns = h("input", { id: "mail-turns", type: "checkbox", name: "turns", checked: mail.address ? mail.turns : true });
+    const state = mail.address ? t(mail.confirmed ? "mail.confirmed" : "mail.unconfirmed") : "";
+    fill(mailBox, h("form", {
+      class: "mail-form",
+      onsubmit: async (event) => {
+        event.preventDefault();
+        const answer = await post("/api/mail", { address: address.value.trim(), turns: turns.checked });
+        if (!answer.ok) {
+          const body = await answer.json().catch(() => ({}));
+          ctx.onError(body.code ? t(`server.${body.code}`) : String(answer.status));
+        }
+        drawMail();
+      },
+    },
+      h("h3", {}, t("mail.title")),
+      h("label", { for: address.id }, t("mail.address")), address,
+      h("label", { class: "check", for: turns.id }, turns, " ", t("mail.turns")),
+      state ? h("p", { class: "muted small", "data-mail-state": mail.confirmed ? "confirmed" : "unconfirmed" }, state) : null,
+      h("button", { type: "submit", "data-action": "mail-save" }, t("mail.save"))));
+  }
+
   async function refresh() {
     const person = ctx.person();
     if (!person || person.guest) {
@@ -77,7 +106,8 @@ export function createFriends(ctx) {
     fill(element,
       h("h2", { id: "friends-title" }, t("friends.title"), " ",
         h("button", { type: "button", class: "small", "data-action": "friends-refresh", "aria-label": t("friends.refresh"), onclick: refresh }, "↻")),
-      listBox, form, relationsBox);
+      listBox, form, relationsBox, mailBox);
+    drawMail();
   }
 
   refresh();
