@@ -96,7 +96,20 @@ class Invitations:
             status="open",
         )
         self.open[row.id] = row
-        table.host.store([row], lambda: table.host.tell(row.user_id, self.message(row)))
+        # The host hears that it was made: an offline player's name is looked up first,
+        # so no other answer tells them when (or whether) the offer stands.
+        made = p.Info(
+            "offered",
+            f"{row.name} is invited: waiting for their answer",
+            table.id,
+            {"name": row.name, "offer": row.id, "seat": row.seat},
+        )
+
+        def tell() -> None:
+            table.host.tell(row.user_id, self.message(row))
+            table.host.tell(row.from_id, made)
+
+        table.host.store([row], tell)
 
     def message(self, row: InvitationRow) -> p.SeatOffer:
         table = self.table
