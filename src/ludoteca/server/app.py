@@ -31,6 +31,7 @@ from .entry import (
     refuse,
     register,
 )
+from .friends import friends, relations
 from .guard import Guarded
 from .history import (
     leaderboard,
@@ -42,6 +43,7 @@ from .history import (
     table_link,
 )
 from .limits import EntryLimits, Limit, Tally
+from .mail import address, confirm, unsubscribe
 from .replays import FinishedMatches
 from .room import Room, Settings
 from .shared import redis
@@ -90,6 +92,11 @@ def create_app(settings: Settings) -> RoomApp:
         Route("/api/password", change_password, methods=["POST"]),
         Route("/api/me", me),
         Route("/api/status", status),
+        Route("/api/relations", relations, methods=["GET", "POST"]),
+        Route("/api/friends", friends),
+        Route("/api/mail", address, methods=["GET", "POST"]),
+        Route("/mail/confirm", confirm),
+        Route("/mail/unsubscribe", unsubscribe),
         Route("/api/{rest:path}", no_such_api, methods=["GET", "HEAD", "POST"]),
         Mount("/static", StaticFiles(directory=str(WEB)), name="static"),
     ]

@@ -9,7 +9,7 @@ import logging
 import os
 import socket
 import sqlite3
-from dataclasses import fields
+from dataclasses import dataclass, fields
 from pathlib import Path
 
 import platformdirs
@@ -186,6 +186,16 @@ async def _migrate(url: str) -> None:
         await store.engine.dispose()
 
 
+@dataclass(frozen=True)
+class Mail:
+    """How the room sends mail: the SMTP server (None: no mail), the sender, and the
+    room's address for links."""
+
+    smtp_url: str | None = None
+    mail_from: str = Settings.mail_from
+    site_url: str = Settings.site_url
+
+
 def serve(
     host: str,
     port: int,
@@ -199,6 +209,7 @@ def serve(
     redis_url: str | None = None,
     workers: int = 1,
     redis_prefix: str = Settings.redis_prefix,
+    mail: Mail = Mail(),
 ) -> None:
     settings = Settings(
         db_url=db_url or default_db_url(),
@@ -212,6 +223,9 @@ def serve(
         lease_seconds=lease_seconds,
         # Three renewals a lease: one late or lost renewal does not lose a table.
         renew_seconds=lease_seconds / 3,
+        smtp_url=mail.smtp_url,
+        mail_from=mail.mail_from,
+        site_url=mail.site_url,
     )
     if workers > 1:
         # uvicorn binds the port once and starts the workers, each a whole room with its

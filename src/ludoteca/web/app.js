@@ -15,6 +15,7 @@ import { showEntry } from "./screens/entry.js";
 import { createLobby } from "./screens/lobby.js";
 import { serverText } from "./screens/messages.js";
 import { gameName } from "./screens/names.js";
+import { answerText, createOffers } from "./screens/offers.js";
 import { createTableScreen } from "./screens/table.js";
 import { createTurns } from "./screens/turns.js";
 
@@ -37,6 +38,8 @@ if (wanted?.key) keys.set(wanted.id, wanted.key);
 const gameTitle = (id) => gameName(games.find((g) => g.id === id)) || id;
 const chrome = setupChrome({ rerender, logout, gameTitle, live: true });
 const turns = createTurns({ gameTitle });
+// Offers are answered wherever the person is: their dialogs live outside the screens.
+const offers = createOffers(document.body, { games: () => games, send: (message) => send(message) });
 
 // The button (or form's submit button) whose press is sending what is sent now: it is
 // held while its request is in flight. The chat's and the board's buttons are not: the
@@ -212,6 +215,16 @@ function onMessage(message) {
     }
     case "info":
       (tableScreen ?? lobbyScreen)?.chat.info(serverText(message, games));
+      break;
+    case "seat_offer":
+      offers.offer(message);
+      break;
+    case "offer_withdrawn":
+      offers.withdrawn(message);
+      break;
+    case "offer_answered":
+      // At that table its chat says it already; elsewhere the host is told here.
+      if (table?.id !== message.table) (tableScreen ?? lobbyScreen)?.chat.info(answerText(message));
       break;
     case "error":
       refused(message.rid);

@@ -1,4 +1,4 @@
-"""Table and match ids, unique across every process of the room.
+"""Table, match and invitation ids, unique across every process of the room.
 
 On PostgreSQL they come from the database's sequences, which every process shares.
 A table asks for a match id without waiting (``Host.new_match_id`` is synchronous, and
@@ -21,7 +21,7 @@ from ..table import Refusal
 
 log = logging.getLogger("ludoteca.server")
 
-Kind = Literal["table", "match"]
+Kind = Literal["table", "match", "offer"]
 #: Ids taken from a sequence at a time.
 BLOCK = 128
 
@@ -30,8 +30,8 @@ class Ids:
     def __init__(self, store: Store) -> None:
         self.store = store
         self.shared = store.engine.dialect.name == "postgresql"
-        self._free: dict[Kind, deque[int]] = {"table": deque(), "match": deque()}
-        self._highest: dict[Kind, int] = {"table": 0, "match": 0}
+        self._free: dict[Kind, deque[int]] = {"table": deque(), "match": deque(), "offer": deque()}
+        self._highest: dict[Kind, int] = {"table": 0, "match": 0, "offer": 0}
         self._topping_up: dict[Kind, asyncio.Task[None]] = {}
 
     async def open(self) -> None:
@@ -40,6 +40,7 @@ class Ids:
                 await self._top_up(kind)
         else:
             self._highest["table"], self._highest["match"] = await self.store.highest_ids()
+            self._highest["offer"] = await self.store.highest_invitation()
 
     def take(self, kind: Kind) -> int:
         if not self.shared:

@@ -86,6 +86,12 @@ class People:
         self._everywhere = None
         self._keys_elsewhere = {name_key(n): u for u, n in self.presence.others().items()}
 
+    def online_person(self, name: str) -> p.Person | None:
+        """Who is online under this name (as its name key matches), if anyone."""
+        user_id = self._online_keys.get(name_key(name))
+        connections = self.connections.get(user_id) if user_id is not None else None
+        return next(iter(connections)).user if connections else None
+
     def held(self) -> set[int]:
         """Who is online (here or elsewhere) or has just entered."""
         return {

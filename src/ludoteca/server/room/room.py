@@ -13,7 +13,7 @@ import asyncio
 import functools
 import logging
 import time
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Coroutine, Mapping, Sequence
 from typing import Any
 
 import ludoteca
@@ -28,16 +28,18 @@ from ..shared.presence import Alone, Presence
 from ..storage.rows import LiveTable, Write
 from ..storage.store import Store
 from ..table import Table, TableStatus, Who, thinking
-from ..table.clock import TimeControl
+from ..table.clock import ClockKind, TimeControl
 from ..table.time import MatchTime
 from . import messages
 from .host import TableHost
 from .ids import Ids
 from .lag import Lag
 from .lobby import LOBBY_CHAT_KEPT, Lobby
+from .mailer import Mailer
 from .mine import MyTables
 from .ownership import Ownership
 from .people import People
+from .relations import Relations
 from .relay import Relay
 from .settings import Settings
 
@@ -59,9 +61,15 @@ class Room:
         self.ids = Ids(store)
         self.presence = presence or Alone(settings.process_id)
         self.people = People(settings, self.tables, self.presence)
-        self.lobby = Lobby(self.tables, self.people.connections, self.people.online_names)
+        self.relations = Relations()
+        self.lobby = Lobby(
+            self.tables, self.people.connections, self.people.online_names, self.relations.hides
+        )
         self.mine = MyTables(self.people.connections)
         self._housekeeping: asyncio.Task[None] | None = None
+        #: Look-ups a message waits for (a name in the database): kept until done.
+        self._tasks: set[asyncio.Task[None]] = set()
+        self.mailer = Mailer(settings, self.spawn)
         #: (user id, game) -> (rating, rated matches), kept as the journal stores them.
         self.ratings: dict[tuple[int, str], tuple[float, int]] = {}
         self.host = TableHost(
@@ -75,6 +83,11 @@ class Room:
             table_closed=self.table_closed,
             ratings=self.ratings,
             bot_delay=settings.bot_delay,
+            tell=self.tell,
+            new_offer_id=self.new_offer_id,
+            blocks=self.relations.blocks,
+            hides=self.relations.hides,
+            turn=self.your_turn,
         )
         #: Carry out one client message here (``messages.handle``).
         self.handle_here: Callable[[Connection | Remote, p.ClientMessage], None] = (
@@ -102,8 +115,11 @@ class Room:
         await self.store.migrate()
         await self.ids.open()
         for line in await self.store.recent_chat(None, LOBBY_CHAT_KEPT):
-            self.lobby.chat.append(p.ChatLine(line.name, line.text, line.at))
+            self.lobby.chat.append((p.ChatLine(line.name, line.text, line.at), line.user_id))
         self.ratings.update(await self.store.ratings())
+        self.relations.load(await self.store.relations())
+        self.mailer.keyed(await self.store.server_key("mail"))
+        self.mailer.addresses.update(await self.store.turn_mail_addresses())
         self.journal.start()
         await self.ownership.open()
         if self.relay is not None:
@@ -133,7 +149,20 @@ class Room:
             except Exception:
                 log.exception("housekeeping failed; it runs again after housekeeping_seconds")
 
+    def spawn(self, work: Coroutine[Any, Any, None]) -> None:
+        """Run ``work`` beside the loop's messages; a failure is logged, not lost."""
+        task = asyncio.get_running_loop().create_task(work)
+        self._tasks.add(task)
+        task.add_done_callback(self._done)
+
+    def _done(self, task: asyncio.Task[None]) -> None:
+        self._tasks.discard(task)
+        if not task.cancelled() and task.exception() is not None:
+            log.error("a look-up failed", exc_info=task.exception())
+
     async def close(self) -> None:
+        for task in list(self._tasks):
+            task.cancel()
         if self._housekeeping is not None:
             self._housekeeping.cancel()
         await self.presence.stop()
@@ -158,6 +187,8 @@ class Room:
             return
         self.tables[table.id] = table
         self.mine.table_changed(table)
+        if table.status == OPEN:
+            table.invitations.restore(await self.store.open_invitations(table.id))
         if table.status == RUNNING:
             table.timing.resume()
 
@@ -173,6 +204,9 @@ class Room:
 
     def new_match_id(self) -> int:
         return self.ids.take("match")
+
+    def new_offer_id(self) -> int:
+        return self.ids.take("offer")
 
     def open_table(
         self,
@@ -235,6 +269,10 @@ class Room:
             seated += self.relay.seated(user.name)
         connection.send(p.Welcome(you=user, games=self.games, seated=seated))
         connection.send(self.mine.message(user.id))
+        # Seats offered while they were away (or in another tab) stand until answered.
+        for table in self.tables.values():
+            for offer in table.invitations.for_user(user.id):
+                connection.send(offer)
         self.lobby.send(connection)
         if first:
             self.lobby.people(joined=user.name)
@@ -288,6 +326,27 @@ class Room:
                     continue
                 self.lobby.people(**{kind: name})
                 self._presence_of(user_id)
+
+    def tell(self, user_id: int, message: p.ServerMessage) -> None:
+        connections = self.people.connections.get(user_id)
+        if connections:
+            data = p.encode(message)
+            for connection in connections:
+                connection.send_bytes(data)
+
+    def your_turn(self, table: Table) -> None:
+        """A turn began at ``table``: at a turn-based one, a player who is away is mailed."""
+        control = table.time.control
+        seat = table.to_move()
+        if control is None or control.kind != ClockKind.TURN or seat is None:
+            return
+        chair = table.seats[seat]
+        if chair is None or chair.user_id is None or chair.bot is not None:
+            return
+        if chair.user_id in self.people.connections or table.match_id is None:
+            return
+        turn = (table.match_id, table.live.moves_played)
+        self.mailer.turn(chair.user_id, chair.name, table.id, turn, table.game.title)
 
     def _presence_of(self, user_id: int) -> None:
         for table in self.tables.values():

@@ -172,6 +172,18 @@ export function createTableScreen(root, ctx) {
       buttons.push(h("span", { class: "bot-tool" }, select,
         h("button", { "data-action": "bot", title: t("table.botTip", { level }), onclick: () => ctx.send({ t: "bot", table: state.id, level }) }, t("table.addBot"))));
     }
+    if (can.includes("bot")) {
+      // The host offers a seat by name (as /invite NAME): the invited answer in a dialog.
+      const name = h("input", { name: "invite", "data-field": "invite", "aria-label": t("table.inviteName"), placeholder: t("table.inviteName"), autocomplete: "off", size: "10" });
+      buttons.push(h("form", {
+        class: "invite-tool",
+        onsubmit: (event) => {
+          event.preventDefault();
+          if (name.value.trim()) ctx.send({ t: "invite", table: state.id, name: name.value.trim() });
+          name.value = "";
+        },
+      }, name, h("button", { type: "submit", "data-action": "invite", title: t("table.inviteTip") }, t("table.invite"))));
+    }
     if (can.includes("start")) {
       const missing = missingPlayers(state.info, game().min_players);
       buttons.push(h("button", {
