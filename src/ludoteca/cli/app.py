@@ -24,6 +24,7 @@ from ludoteca.tools.simulate import simulate
 
 from . import checks
 from . import printing as show
+from .bots import bot_app
 from .group import CommandError, Commands
 
 app = typer.Typer(
@@ -32,6 +33,7 @@ app = typer.Typer(
     no_args_is_help=True,
     add_completion=False,
 )
+app.add_typer(bot_app, name="bot")
 
 GameId = Annotated[
     str,

@@ -23,10 +23,12 @@ class Lobby:
         tables: Mapping[int, Table],
         connections: Mapping[int, Iterable[Connection]],
         online_names: Callable[[], list[str]],
+        online_bots: Callable[[], list[str]],
     ) -> None:
         self.tables = tables
         self.connections = connections
         self.online_names = online_names
+        self.online_bots = online_bots
         self.chat: deque[p.ChatLine] = deque(maxlen=LOBBY_CHAT_KEPT)
         self._tables: dict[int, Table] = {}
         self._joined: list[str] = []
@@ -43,6 +45,7 @@ class Lobby:
                 p.Lobby(
                     tables=[table.info() for table in self.tables.values()],
                     online=self.online_names(),
+                    bots=self.online_bots(),
                     chat=list(self.chat),
                 )
             )

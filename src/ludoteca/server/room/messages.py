@@ -17,6 +17,10 @@ from ..connection import Connection
 from ..storage.rows import ChatRow
 from ..table import RATED_GUEST, Refusal, Stale, Table, TableStatus, Who, game_or_refuse
 from ..table.clock import ClockError, TimeControl, check_grace
+from ..tokens import Scope
+
+#: What a token without ``bot:play`` may send: it looks, and changes nothing.
+READ_ONLY = (p.Watch, p.Leave, p.Who, p.Help, p.Resync, p.Ping)
 
 if TYPE_CHECKING:
     from .room import Room
@@ -32,6 +36,18 @@ def handle(room: Room, connection: Connection, message: p.ClientMessage) -> None
                 "repeated",
                 f"request {rid!r} was sent already: it is done once (send a new id to ask again)",
                 rid=rid,
+            )
+        if (
+            connection.scopes is not None
+            and Scope.PLAY not in connection.scopes
+            and not isinstance(message, READ_ONLY)
+        ):
+            raise Refusal(
+                "forbidden_scope",
+                f"this token may only watch and read; sitting, playing and chatting need "
+                f"a token with {Scope.PLAY}",
+                needed=Scope.PLAY.value,
+                scopes=sorted(connection.scopes),
             )
         _handle(room, connection, message)
     except Stale as stale:
@@ -50,7 +66,8 @@ def handle(room: Room, connection: Connection, message: p.ClientMessage) -> None
 
 
 def _handle(room: Room, connection: Connection, message: p.ClientMessage) -> None:
-    who = Who(connection.user.id, connection.user.name, connection.user.guest)
+    user = connection.user
+    who = Who(user.id, user.name, user.guest, user.bot)
     match message:
         case p.Play(table=table_id, v=version, move=text):
             _table(room, table_id).play(who, version, text)

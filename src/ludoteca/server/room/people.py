@@ -36,6 +36,14 @@ class People:
     def online_names(self) -> list[str]:
         return sorted(self.names[user] for user in self.connections)
 
+    def online_bots(self) -> list[str]:
+        """The names of the bot accounts online, for the lobby's BOT marks."""
+        return sorted(
+            self.names[user]
+            for user, connections in self.connections.items()
+            if any(connection.user.bot for connection in connections)
+        )
+
     def held(self) -> set[int]:
         """Who is online or has just entered."""
         return {*self.connections, *(user for user, _until in self._entered.values())}

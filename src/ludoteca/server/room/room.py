@@ -47,7 +47,9 @@ class Room:
         self.journal.on_failure = self._not_stored
         self.tables: dict[int, Table] = {}
         self.people = People(settings, self.tables)
-        self.lobby = Lobby(self.tables, self.people.connections, self.people.online_names)
+        self.lobby = Lobby(
+            self.tables, self.people.connections, self.people.online_names, self.people.online_bots
+        )
         self._housekeeping: asyncio.Task[None] | None = None
         #: (user id, game) -> (rating, rated matches), kept as the journal stores them.
         self.ratings: dict[tuple[int, str], tuple[float, int]] = {}

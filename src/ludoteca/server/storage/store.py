@@ -42,12 +42,13 @@ from .schema import (
     tables,
     users,
 )
+from .tokens import TokenRows
 
 #: The WAL's length (in pages, 4 KiB each) beyond which a checkpoint restarts it.
 WAL_RESTART_FRAMES = 4096
 
 
-class Store(PeopleRows):
+class Store(PeopleRows, TokenRows):
     """The room's database: the schema, the journal's commits, the live tables, what
     finished matches and ratings read; the people's rows come from ``PeopleRows``."""
 
