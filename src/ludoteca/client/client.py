@@ -94,7 +94,7 @@ class Client:
         self.rng = random.Random(seed)
         self.seats: dict[int, Seat] = {}
         self.you: m.Person | None = None
-        #: Matches this bot played to their end, and errors the room sent it.
+        #: The matches (ids) this bot played to their end, and errors the room sent it.
         self.finished: list[int] = []
         self.errors: list[m.Error] = []
         self.connections = 0
@@ -102,6 +102,9 @@ class Client:
         self._stopping = False
         self._done = asyncio.Event()
         self._opening = False
+        #: Seconds between two messages sent, and when the next may go.
+        self._gap = 0.0
+        self._next_send = 0.0
 
     # -- the life of the client -------------------------------------------------------------
 
@@ -149,8 +152,14 @@ class Client:
 
     def _send(self, **message: Any) -> None:
         socket = self._socket
-        if socket is not None:
-            asyncio.get_running_loop().create_task(_send(socket, json.dumps(message)))
+        if socket is None:
+            return
+        # Spaced as the room's rate allows once a refusal has said it, in the order sent.
+        loop = asyncio.get_running_loop()
+        at = max(loop.time(), self._next_send)
+        self._next_send = at + self._gap
+        text = json.dumps(message)
+        loop.call_at(at, lambda: loop.create_task(_send(socket, text)) and None)
 
     # -- what the room says --------------------------------------------------------------
 
@@ -210,6 +219,11 @@ class Client:
         seat.v = v
         return seat
 
+    def _look_again(self) -> None:
+        for seat in list(self.seats.values()):
+            self._table_now(seat)
+        self._open_one()
+
     def _mine(self, table: m.Table) -> bool:
         """An open table this bot hosts: the one it asked to open."""
         return self.you is not None and table.status == "open" and table.host == self.you.name
@@ -221,6 +235,13 @@ class Client:
         self.errors.append(error)
         log.warning("refused: %s (%s) %s", error.code, error.text, error.params)
         if error.code == "slow_down":
+            # The refused message was dropped: once the room takes messages again, each
+            # table is looked at anew, which sends again what is still to send.
+            wait = float(error.params.get("retry_after", 1.0))
+            rate = float(error.params.get("per_second", 0) or 0)
+            if rate > 0:
+                self._gap = max(self._gap, 1 / (0.9 * rate))
+            asyncio.get_running_loop().call_later(wait, self._look_again)
             return
         if error.rid is not None and error.rid.startswith(OPENING):
             self._opening = False
@@ -291,8 +312,8 @@ class Client:
     def _ended(self, seat: Seat) -> None:
         self.seats.pop(seat.id, None)
         table = seat.table
-        if table is not None and table.status == "finished" and seat.you is not None:
-            self.finished.append(seat.id)
+        if table is not None and table.status == "finished" and table.match is not None:
+            self.finished.append(table.match)
         self._send(t="leave", table=seat.id)
         self._open_one()
         self._maybe_done()

@@ -39,6 +39,7 @@ class Table(msgspec.Struct):
     host: str | None = None
     to_move: int | None = None
     rated: bool = False
+    match: int | None = None
 
 
 class Welcome(Message, tag="welcome"):

@@ -79,6 +79,8 @@ async def match_summary(request: Request) -> Response:
             "options": stored.options,
             "names": _names(stored),
             "bots": [None if chair is None else chair.get("bot") for chair in stored.seats],
+            # Seats of bot accounts (docs/bots.md), shown as BOT.
+            "bot_accounts": [bool(chair and chair.get("bot_account")) for chair in stored.seats],
             "started_at": stored.started_at,
             "finished_at": stored.finished_at,
             "result": stored.result,
