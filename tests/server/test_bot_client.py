@@ -14,6 +14,7 @@ from websockets.sync.client import connect
 import ludoteca
 from ludoteca.client import Client, ClientError, Plan
 from ludoteca.server import botaccounts
+from ludoteca.server.storage import Store
 
 from .live import Player, Server, running
 
@@ -77,23 +78,20 @@ def _person_joins_and_plays(anna: Player) -> None:
     anna.send(t="join", table=table["id"])
     while True:
         message = anna.next(30)
-        if message["t"] in ("sync", "match"):
-            view = message.get("match") or message.get("view")
-            version = message["v"]
-            changed = message.get("table") or message.get("changed")
-            if changed is not None and changed["status"] == "finished":
-                return
-            if view is not None and view["legal_moves"]:
-                anna.send(t="move", table=table["id"], v=version, move=view["legal_moves"][0])
-        elif message["t"] == "table" and message["table"]["status"] == "finished":
+        kind = message["t"]
+        info = message.get("changed") if kind == "match" else message.get("table")
+        if kind in ("sync", "match", "table") and info and info["status"] == "finished":
             return
+        view = message.get("match") if kind == "sync" else message.get("view")
+        if kind in ("sync", "match") and view and view["legal_moves"]:
+            anna.send(t="move", table=table["id"], v=message["v"], move=view["legal_moves"][0])
 
 
 def test_a_bot_over_the_message_rate_is_told_the_limit_and_keeps_to_it(room_db):
-    """A random bot against a random table bot outruns 40 messages a second: each refusal
+    """A random bot against a random table bot outruns 5 messages a second: each refusal
     says which limit, its rate and how long to wait, and the client then keeps to it."""
     token = make_bot(room_db)
-    with running(room_db, rate=40) as server:
+    with running(room_db, rate=5) as server:
         plan = Plan(open="keltis", players=2, table_bots="random", matches=1)
         client = Client(server.ws, token, "random", plan, seed=1)
         play(client, 120)
@@ -101,7 +99,85 @@ def test_a_bot_over_the_message_rate_is_told_the_limit_and_keeps_to_it(room_db):
     assert client.errors, "the bot never went over the rate: the test shows nothing"
     for error in client.errors:
         assert error.code == "slow_down", error
-        assert error.params["limit"] == "messages" and error.params["per_second"] == 40
+        assert error.params["limit"] == "messages" and error.params["per_second"] == 5
         assert 0 < error.params["retry_after"] <= 1
     # Told once, it keeps to the rate: a handful of refusals, not one every other move.
     assert len(client.errors) <= 5
+
+
+def test_a_bots_connection_never_receives_what_its_seat_may_not_know(room_db):
+    """Every message the bot's socket received is recorded: each view in them is exactly
+    the engine's view for the bot's seat at that point of the stored match, and no other
+    message carries match data (the recording check of test_hidden, for a token's socket)."""
+    token = make_bot(room_db)
+    with running(room_db, rate=10_000) as server:
+        plan = Plan(open="keltis", players=2, table_bots="random", matches=1)
+        client = Client(server.ws, token, "random", plan, seed=3)
+        client.transcript = []
+        play(client)
+    assert len(client.finished) == 1
+    stored = asyncio.run(_stored(room_db, client.finished[0]))
+    game = ludoteca.game("keltis")
+    checked = 0
+    for text in client.transcript:
+        message = json.loads(text)
+        view = message.get("match") if message["t"] == "sync" else message.get("view")
+        if view is None:
+            assert not MATCH_KEYS & set(_keys(message)), message
+            continue
+        assert view["seat"] == 0
+        replay = game.new_match(stored.players, stored.options)
+        for _by, move in stored.log[: view["log_from"] + len(view["log"])]:
+            replay.play(move)
+        expected = json.loads(json.dumps(replay.view(0, view["log_from"])))
+        if view["result"] is not None:
+            assert expected["result"] is not None
+            expected["result"] = view["result"]  # the table adds the standing
+        assert expected == view
+        checked += 1
+    assert checked > 10
+
+
+MATCH_KEYS = {"position", "log", "legal_moves"}
+
+
+def _keys(value):
+    if isinstance(value, dict):
+        for key, inner in value.items():
+            yield key
+            yield from _keys(inner)
+    elif isinstance(value, list):
+        for inner in value:
+            yield from _keys(inner)
+
+
+async def _stored(db_url, match_id):
+    store = Store(db_url)
+    try:
+        return await store.match(match_id)
+    finally:
+        await store.close()
+
+
+def test_the_client_survives_a_restart_of_the_room_mid_match_and_finishes(room_db):
+    """The room is killed (SIGKILL) mid-match and started again on the same database and
+    port: the client connects again, watches its table again and plays it to the end."""
+    token = make_bot(room_db)
+    server = Server(room_db, rate=10_000).start()
+    try:
+        plan = Plan(open="krone", players=2, table_bots="random", matches=1)
+        client = Client(server.ws, token, "random", plan, seed=4)
+
+        async def restarted() -> None:
+            bot = asyncio.create_task(client.run())
+            while not any(s.view.log_length > 30 for s in client.seats.values()):
+                await asyncio.sleep(0.05)
+            await asyncio.to_thread(server.kill)
+            await asyncio.to_thread(server.start)
+            await asyncio.wait_for(bot, 90)
+
+        asyncio.run(restarted())
+    finally:
+        server.stop()
+    assert client.connections >= 2
+    assert len(client.finished) == 1, client.errors

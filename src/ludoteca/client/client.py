@@ -98,6 +98,8 @@ class Client:
         self.finished: list[int] = []
         self.errors: list[m.Error] = []
         self.connections = 0
+        #: Every message received, as sent, when a list is put here (a transcript).
+        self.transcript: list[str | bytes] | None = None
         self._socket: ClientConnection | None = None
         self._stopping = False
         self._done = asyncio.Event()
@@ -143,6 +145,8 @@ class Client:
 
     async def _read(self, socket: ClientConnection) -> None:
         async for text in socket:
+            if self.transcript is not None:
+                self.transcript.append(text)
             message = m.decode(text)
             if message is not None:
                 self._take(message)
