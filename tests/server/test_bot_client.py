@@ -71,9 +71,9 @@ def test_a_client_bot_plays_a_person_over_their_socket(room_db):
 
 def _person_joins_and_plays(anna: Player) -> None:
     """Anna joins the bot's table from the lobby and plays her legal moves till the end."""
-    table = anna.expect(
-        "lobby_update", lambda m: any(t["status"] == "open" for t in m["tables"])
-    )["tables"][0]
+    table = anna.expect("lobby_update", lambda m: any(t["status"] == "open" for t in m["tables"]))[
+        "tables"
+    ][0]
     assert table["seats"][0]["bot_account"] is True  # the person sees it is a bot
     anna.send(t="join", table=table["id"])
     while True:
@@ -181,3 +181,123 @@ def test_the_client_survives_a_restart_of_the_room_mid_match_and_finishes(room_d
         server.stop()
     assert client.connections >= 2
     assert len(client.finished) == 1, client.errors
+
+
+def _refused_upgrade(server: Server, **headers: str) -> InvalidStatus:
+    with pytest.raises(InvalidStatus) as refused:
+        connect(server.ws, additional_headers=headers)
+    return refused.value
+
+
+def test_wrong_revoked_and_read_only_tokens_are_refused_clearly_and_change_nothing(room_db):
+    play_token = make_bot(room_db)
+    _id, read_token = asyncio.run(botaccounts.add_token(room_db, "Robo", ["read"]))
+    revoked_id, revoked = asyncio.run(botaccounts.add_token(room_db, "Robo", ["bot:play"]))
+    asyncio.run(botaccounts.revoke(room_db, "Robo", revoked_id))
+    with running(room_db) as server:
+        for wrong in ("ldt_not-a-token", revoked):
+            refusal = _refused_upgrade(server, Authorization=f"Bearer {wrong}")
+            assert refusal.response.status_code == 401
+            body = json.loads(refusal.response.body)
+            assert body["code"] == "bad_token" and "revoked" in body["error"]
+        with pytest.raises(ClientError, match="401"):
+            asyncio.run(Client(server.ws, revoked, "random").run())
+        # A token is a header's only: as the session cookie it is no session at all.
+        with connect(
+            server.ws, additional_headers={"Cookie": f"ludoteca_session={play_token}"}
+        ) as s:
+            with pytest.raises(Exception) as closed:
+                s.recv(5)
+            assert "4401" in str(closed.value)
+        assert httpx.get(f"{server.http}/api/me?token={play_token}").status_code == 401
+
+        me = httpx.get(f"{server.http}/api/me", headers={"Authorization": f"Bearer {read_token}"})
+        assert me.json() == {
+            "id": 1,
+            "name": "Robo",
+            "guest": False,
+            "bot": True,
+            "scopes": ["read"],
+        }
+        with connect(server.ws, additional_headers={"Authorization": f"Bearer {read_token}"}) as s:
+            welcome = json.loads(s.recv(5))
+            assert welcome["you"]["bot"] is True
+            s.send(json.dumps({"t": "create", "game": "keltis"}))
+            refusal = _next(s, "error")
+            assert refusal["code"] == "forbidden_scope"
+            assert refusal["params"] == {"needed": "bot:play", "scopes": ["read"]}
+            s.send(json.dumps({"t": "who"}))  # looking is allowed
+            assert _next(s, "info")["code"] == "who"
+        status = httpx.get(f"{server.http}/api/status").json()
+        assert status["tables"] == 0, status
+
+
+def _next(socket, kind):
+    while True:
+        message = json.loads(socket.recv(5))
+        if message["t"] == kind:
+            return message
+
+
+def test_an_account_turns_bot_and_manages_its_tokens_over_http(room_db):
+    with running(room_db) as server:
+        http = httpx.Client(base_url=server.http)
+        assert http.post(
+            "/api/register", json={"name": "Otto", "password": "long enough"}
+        ).is_success
+        # A person's token cannot play: only a bot account's may.
+        refused = http.post("/api/tokens", json={"scopes": ["bot:play"]})
+        assert refused.status_code == 400 and refused.json()["code"] == "bad_scope"
+        assert http.post("/api/bot", json={}).json() == {"bot": True}
+        made = http.post("/api/tokens", json={"scopes": ["bot:play"]}).json()
+        assert made["token"].startswith("ldt_") and made["scopes"] == ["bot:play"]
+        listed = http.get("/api/tokens").json()["tokens"]
+        assert [t["id"] for t in listed] == [made["id"]] and "token" not in listed[0]
+        bad = http.post("/api/tokens", json={"scopes": ["admin"]})
+        assert bad.status_code == 400 and "bot:play, read" in bad.json()["error"]
+        with connect(
+            server.ws, additional_headers={"Authorization": f"Bearer {made['token']}"}
+        ) as s:
+            assert json.loads(s.recv(5))["you"]["name"] == "Otto"
+            assert http.post(f"/api/tokens/{made['id']}/revoke", json={}).json() == {"ok": True}
+            with pytest.raises(Exception) as closed:
+                while True:
+                    s.recv(5)
+            assert "4401" in str(closed.value)
+        assert (
+            _refused_upgrade(server, Authorization=f"Bearer {made['token']}").response.status_code
+            == 401
+        )
+        assert http.get("/api/tokens").json()["tokens"] == []
+
+
+def test_an_account_that_has_played_cannot_become_a_bot(room_db):
+    with running(room_db, rate=10_000) as server:
+        http = httpx.Client(base_url=server.http)
+        http.post("/api/register", json={"name": "Pia", "password": "long enough"})
+        cookie = http.cookies["ludoteca_session"]
+        pia = Player(server, "Pia", cookie)
+        pia.send(t="create", game="keltis")
+        table = pia.expect("sync")["table"]["id"]
+        pia.send(t="bot", table=table, level="random")
+        pia.send(t="start", table=table)
+        pia.expect("sync", lambda m: m["match"] is not None)
+        pia.close()
+        refused = http.post("/api/bot", json={})
+        assert refused.status_code == 409 and refused.json()["code"] == "played_bot"
+        assert http.get("/api/me").json()["bot"] is False
+
+
+def test_rated_tables_seat_people_only_or_bots_only(room_db):
+    token = make_bot(room_db)
+    with running(room_db) as server:
+        http = httpx.Client(base_url=server.http)
+        http.post("/api/register", json={"name": "Rita", "password": "long enough"})
+        rita = Player(server, "Rita", http.cookies["ludoteca_session"])
+        rita.send(t="create", game="keltis", rated=True)
+        table = rita.expect("sync")["table"]["id"]
+        with connect(server.ws, additional_headers={"Authorization": f"Bearer {token}"}) as s:
+            s.send(json.dumps({"t": "join", "table": table}))
+            refusal = _next(s, "error")
+        rita.close()
+    assert refusal["code"] == "rated_mixed" and "bots are rated among bots" in refusal["text"]
