@@ -5,6 +5,11 @@ from __future__ import annotations
 
 import asyncio
 import json
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
 
 import httpx
 import pytest
@@ -301,3 +306,38 @@ def test_rated_tables_seat_people_only_or_bots_only(room_db):
             refusal = _next(s, "error")
         rita.close()
     assert refusal["code"] == "rated_mixed" and "bots are rated among bots" in refusal["text"]
+
+
+def test_the_bot_of_docs_bots_md_plays_with_ludoteca_bot_run(room_db, tmp_path):
+    """docs/bots.md's complete bot, taken from the page, run by ``ludoteca bot run``."""
+    page = (Path(__file__).parents[2] / "docs" / "bots.md").read_text()
+    source = next(b for b in re.findall(r"```python\n(.*?)```", page, re.S) if "tidybot" in b)
+    assert len(source.strip().splitlines()) < 30
+    (tmp_path / "tidybot.py").write_text(source)
+    (tmp_path / "tidybot.token").write_text(make_bot(room_db, "TidyBot") + "\n")
+    with running(room_db, rate=10_000) as server:
+        command = [sys.executable, "-m", "ludoteca", "bot", "run", "tidybot:choose"]
+        command += ["--url", server.ws, "--token-file", str(tmp_path / "tidybot.token")]
+        command += ["--open", "kingdomino", "--table-bots", "random", "--matches", "1"]
+        env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(tmp_path), *sys.path])}
+        done = subprocess.run(command, env=env, capture_output=True, text=True, timeout=120)
+        assert done.returncode == 0, done.stderr
+        assert "stopped after 1 match" in done.stdout
+        (tmp_path / "wrong.token").write_text("ldt_wrong\n")
+        not_one = subprocess.run(
+            [*command[:8], "--token-file", str(tmp_path / "tidybot.py")],
+            env=env,
+            capture_output=True,
+            text=True,
+            timeout=60,
+        )
+        refused = subprocess.run(
+            [*command[:8], "--token-file", str(tmp_path / "wrong.token")],
+            env=env,
+            capture_output=True,
+            text=True,
+            timeout=60,
+        )
+    assert not_one.returncode == 2 and "holds no token" in not_one.stderr
+    assert refused.returncode == 2
+    assert "401" in refused.stderr and "revoked" in refused.stderr

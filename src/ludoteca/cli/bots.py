@@ -4,6 +4,7 @@ revoke), and a bot of your own in a room (run). See docs/bots.md."""
 from __future__ import annotations
 
 import asyncio
+import re
 import signal
 from pathlib import Path
 from typing import Annotated, Any
@@ -13,6 +14,9 @@ import typer
 from . import checks
 from . import printing as show
 from .group import CommandError, Commands
+
+#: What a token looks like (``tokens.new_token``), checked before it goes in a header.
+TOKEN = re.compile(r"[A-Za-z0-9_-]{1,200}")
 
 bot_app = typer.Typer(
     cls=Commands,
@@ -138,6 +142,10 @@ def run(
         raise CommandError(
             f"cannot read the token file {str(token_file)!r}: {error.strerror}"
         ) from None
+    if not TOKEN.fullmatch(secret):
+        raise CommandError(
+            f"{str(token_file)!r} holds no token: a token is one line of letters, digits, - and _"
+        )
     games = [checks.game(game).id for game in (accept or "").split(",") if game.strip()]
     if open_game is not None:
         open_game = checks.game(open_game).id

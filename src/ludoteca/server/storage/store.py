@@ -257,13 +257,16 @@ class Store(PeopleRows, TokenRows):
             rows = await connection.execute(sa.select(ratings))
             return {(r.user_id, r.game): (r.rating, r.games) for r in rows}
 
-    async def leaderboard(self, game: str, limit: int) -> list[tuple[str, float, int]]:
-        """The best rated players of a game: (name, rating, rated matches)."""
+    async def leaderboard(
+        self, game: str, limit: int, bots: bool = False
+    ) -> list[tuple[str, float, int]]:
+        """The best rated players of a game (or bot accounts: a pool of their own, as
+        they never play rated against people): (name, rating, rated matches)."""
         async with self.engine.connect() as connection:
             rows = await connection.execute(
                 sa.select(users.c.name, ratings.c.rating, ratings.c.games)
                 .join(users, users.c.id == ratings.c.user_id)
-                .where(ratings.c.game == game)
+                .where(ratings.c.game == game, users.c.bot.is_(bots))
                 .order_by(ratings.c.rating.desc(), users.c.name)
                 .limit(limit)
             )
