@@ -158,6 +158,7 @@ BAD = [
     (["serve", "--db", "postgresql://u@127.0.0.1/db"], "uses postgresql, which the room cannot"),
     (["serve", "--db", "sqlite+aiosqlite:////no/such/folder/x.db"], "cannot open the database"),
     (["serve", "--host", "no-such-host.invalid"], "cannot listen on no-such-host.invalid"),
+    (["serve", "--smtp", "mail.example.org"], "--smtp is smtp://host:port, not"),
     (["loadtest", "--url", "ws://127.0.0.1:1", "--game", "krone"], "no room answers"),
     (["loadtest", "--url", "ws://192.0.2.1:8000", "--game", "krone"], "only targets loopback"),
 ]

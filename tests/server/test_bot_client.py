@@ -9,11 +9,12 @@ import os
 import re
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import httpx
 import pytest
-from websockets.exceptions import InvalidStatus
+from websockets.exceptions import ConnectionClosed, InvalidStatus
 from websockets.sync.client import connect
 
 import ludoteca
@@ -54,7 +55,8 @@ def test_a_client_bot_opens_a_table_and_plays_a_table_bot_to_the_end(room_db, ga
     assert summary["names"][0] == "Robo"
     assert summary["bot_accounts"] == [True, False]
     assert summary["bots"] == [None, "random"]
-    assert summary["result"] is not None and summary["moves"] > 0
+    assert summary["result"] is not None
+    assert summary["moves"] > 0
 
 
 def test_a_client_bot_plays_a_person_over_their_socket(room_db):
@@ -81,6 +83,11 @@ def _person_joins_and_plays(anna: Player) -> None:
     ][0]
     assert table["seats"][0]["bot_account"] is True  # the person sees it is a bot
     anna.send(t="join", table=table["id"])
+    _person_plays(anna, table["id"])
+
+
+def _person_plays(anna: Player, table: int) -> None:
+    """Anna plays her first legal move each turn at ``table`` till the match ends."""
     while True:
         message = anna.next(30)
         kind = message["t"]
@@ -89,7 +96,7 @@ def _person_joins_and_plays(anna: Player) -> None:
             return
         view = message.get("match") if kind == "sync" else message.get("view")
         if kind in ("sync", "match") and view and view["legal_moves"]:
-            anna.send(t="move", table=table["id"], v=message["v"], move=view["legal_moves"][0])
+            anna.send(t="move", table=table, v=message["v"], move=view["legal_moves"][0])
 
 
 def test_a_bot_over_the_message_rate_is_told_the_limit_and_keeps_to_it(room_db):
@@ -104,7 +111,8 @@ def test_a_bot_over_the_message_rate_is_told_the_limit_and_keeps_to_it(room_db):
     assert client.errors, "the bot never went over the rate: the test shows nothing"
     for error in client.errors:
         assert error.code == "slow_down", error
-        assert error.params["limit"] == "messages" and error.params["per_second"] == 5
+        assert error.params["limit"] == "messages"
+        assert error.params["per_second"] == 5
         assert 0 < error.params["retry_after"] <= 1
     # Told once, it keeps to the rate: a handful of refusals, not one every other move.
     assert len(client.errors) <= 5
@@ -204,16 +212,18 @@ def test_wrong_revoked_and_read_only_tokens_are_refused_clearly_and_change_nothi
             refusal = _refused_upgrade(server, Authorization=f"Bearer {wrong}")
             assert refusal.response.status_code == 401
             body = json.loads(refusal.response.body)
-            assert body["code"] == "bad_token" and "revoked" in body["error"]
+            assert body["code"] == "bad_token"
+            assert "revoked" in body["error"]
         with pytest.raises(ClientError, match="401"):
             asyncio.run(Client(server.ws, revoked, "random").run())
         # A token is a header's only: as the session cookie it is no session at all.
-        with connect(
-            server.ws, additional_headers={"Cookie": f"ludoteca_session={play_token}"}
-        ) as s:
-            with pytest.raises(Exception) as closed:
-                s.recv(5)
-            assert "4401" in str(closed.value)
+        with (
+            connect(
+                server.ws, additional_headers={"Cookie": f"ludoteca_session={play_token}"}
+            ) as s,
+            pytest.raises(ConnectionClosed, match="4401"),
+        ):
+            s.recv(5)
         assert httpx.get(f"{server.http}/api/me?token={play_token}").status_code == 401
 
         me = httpx.get(f"{server.http}/api/me", headers={"Authorization": f"Bearer {read_token}"})
@@ -237,6 +247,11 @@ def test_wrong_revoked_and_read_only_tokens_are_refused_clearly_and_change_nothi
         assert status["tables"] == 0, status
 
 
+def _read_to_the_end(socket):
+    while True:
+        socket.recv(5)
+
+
 def _next(socket, kind):
     while True:
         message = json.loads(socket.recv(5))
@@ -252,23 +267,25 @@ def test_an_account_turns_bot_and_manages_its_tokens_over_http(room_db):
         ).is_success
         # A person's token cannot play: only a bot account's may.
         refused = http.post("/api/tokens", json={"scopes": ["bot:play"]})
-        assert refused.status_code == 400 and refused.json()["code"] == "bad_scope"
+        assert refused.status_code == 400
+        assert refused.json()["code"] == "bad_scope"
         assert http.post("/api/bot", json={}).json() == {"bot": True}
         made = http.post("/api/tokens", json={"scopes": ["bot:play"]}).json()
-        assert made["token"].startswith("ldt_") and made["scopes"] == ["bot:play"]
+        assert made["token"].startswith("ldt_")
+        assert made["scopes"] == ["bot:play"]
         listed = http.get("/api/tokens").json()["tokens"]
-        assert [t["id"] for t in listed] == [made["id"]] and "token" not in listed[0]
+        assert [t["id"] for t in listed] == [made["id"]]
+        assert "token" not in listed[0]
         bad = http.post("/api/tokens", json={"scopes": ["admin"]})
-        assert bad.status_code == 400 and "bot:play, read" in bad.json()["error"]
+        assert bad.status_code == 400
+        assert "bot:play, read" in bad.json()["error"]
         with connect(
             server.ws, additional_headers={"Authorization": f"Bearer {made['token']}"}
         ) as s:
             assert json.loads(s.recv(5))["you"]["name"] == "Otto"
             assert http.post(f"/api/tokens/{made['id']}/revoke", json={}).json() == {"ok": True}
-            with pytest.raises(Exception) as closed:
-                while True:
-                    s.recv(5)
-            assert "4401" in str(closed.value)
+            with pytest.raises(ConnectionClosed, match="4401"):
+                _read_to_the_end(s)
         assert (
             _refused_upgrade(server, Authorization=f"Bearer {made['token']}").response.status_code
             == 401
@@ -289,7 +306,8 @@ def test_an_account_that_has_played_cannot_become_a_bot(room_db):
         pia.expect("sync", lambda m: m["match"] is not None)
         pia.close()
         refused = http.post("/api/bot", json={})
-        assert refused.status_code == 409 and refused.json()["code"] == "played_bot"
+        assert refused.status_code == 409
+        assert refused.json()["code"] == "played_bot"
         assert http.get("/api/me").json()["bot"] is False
 
 
@@ -305,7 +323,8 @@ def test_rated_tables_seat_people_only_or_bots_only(room_db):
             s.send(json.dumps({"t": "join", "table": table}))
             refusal = _next(s, "error")
         rita.close()
-    assert refusal["code"] == "rated_mixed" and "bots are rated among bots" in refusal["text"]
+    assert refusal["code"] == "rated_mixed"
+    assert "bots are rated among bots" in refusal["text"]
 
 
 def test_the_bot_of_docs_bots_md_plays_with_ludoteca_bot_run(room_db, tmp_path):
@@ -338,6 +357,46 @@ def test_the_bot_of_docs_bots_md_plays_with_ludoteca_bot_run(room_db, tmp_path):
             text=True,
             timeout=60,
         )
-    assert not_one.returncode == 2 and "holds no token" in not_one.stderr
+    assert not_one.returncode == 2
+    assert "holds no token" in not_one.stderr
     assert refused.returncode == 2
-    assert "401" in refused.stderr and "revoked" in refused.stderr
+    assert "401" in refused.stderr
+    assert "revoked" in refused.stderr
+
+
+def test_a_client_bot_accepts_an_invitation_and_plays_the_host_to_the_end(room_db):
+    """A person invites the bot by name: it accepts a game it plays (and declines one it
+    does not, saying why), sits, and plays the match out against the host's socket."""
+    token = make_bot(room_db)
+    with running(room_db, rate=10_000) as server:
+        client = Client(server.ws, token, "greedy", Plan(accept=frozenset({"keltis"}), matches=1))
+        anna = Player(server, "Anna")
+
+        def host() -> dict:
+            while client.you is None:  # the bot is in the room
+                time.sleep(0.05)
+            anna.send(t="create", game="cronberg")
+            other = anna.expect("sync")["table"]["id"]
+            anna.send(t="invite", table=other, name="Robo")
+            declined = anna.expect("offer_answered")
+            anna.send(t="leave", table=other)
+            anna.send(t="create", game="keltis")
+            table = anna.expect("sync", lambda m: m["table"]["game"] == "keltis")["table"]["id"]
+            anna.send(t="invite", table=table, name="Robo")
+            accepted = anna.expect("offer_answered")
+            anna.send(t="start", table=table)
+            _person_plays(anna, table)
+            return {"declined": declined, "accepted": accepted}
+
+        async def both() -> dict:
+            bot = asyncio.create_task(client.run())
+            answers = await asyncio.to_thread(host)
+            await asyncio.wait_for(bot, 60)
+            return answers
+
+        answers = asyncio.run(asyncio.wait_for(both(), 120))
+        anna.close()
+    assert answers["declined"]["accepted"] is False
+    assert answers["declined"]["reason"] == "game"
+    assert answers["accepted"]["accepted"] is True
+    assert len(client.finished) == 1, client.errors

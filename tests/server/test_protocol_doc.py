@@ -13,6 +13,7 @@ SERVER_MESSAGES = p.ServerMessage.__subclasses__()
 server_decoder = msgspec.json.Decoder(
     p.Welcome | p.Lobby | p.LobbyUpdate | p.LobbyChat | p.Sync | p.TableChanged
     | p.TableChat | p.MatchUpdate | p.Presence | p.Info | p.Error | p.Pong
+    | p.SeatOffer | p.OfferAnswered | p.OfferWithdrawn
 )  # fmt: skip
 
 

@@ -399,10 +399,30 @@ def serve(
             "a load test from this machine needs more",
         ),
     ] = 20,
+    smtp: Annotated[
+        str | None,
+        typer.Option(
+            metavar="URL",
+            help="SMTP server for mail (smtp://host:port): address confirmations and "
+            "turn mails at turn-based tables; none: no mail",
+        ),
+    ] = None,
+    mail_from: Annotated[
+        str, typer.Option(metavar="ADDRESS", help="the sender of the room's mail")
+    ] = "ludoteca@localhost",
+    site_url: Annotated[
+        str | None,
+        typer.Option(
+            metavar="URL",
+            help="the room's address as links in mail name it (default: http://HOST:PORT)",
+        ),
+    ] = None,
 ) -> None:
     """Run the game room: open http://HOST:PORT in a browser."""
     from ludoteca.server import main as server
 
+    if smtp is not None and not smtp.startswith("smtp://"):
+        raise CommandError(f"--smtp is smtp://host:port, not {smtp!r}")
     url = db or server.default_db_url()
     try:
         server.check_address(host, port)
@@ -410,7 +430,8 @@ def serve(
     except server.StartError as error:
         raise CommandError(str(error)) from None
     show.serving(host, port, server.shown_url(url))
-    server.serve(host, port, url, bot_delay, rate, sockets_per_address, entries_per_minute)
+    mail = server.Mail(smtp, mail_from, site_url or f"http://{host}:{port}")
+    server.serve(host, port, url, bot_delay, rate, sockets_per_address, entries_per_minute, mail)
 
 
 @app.command()

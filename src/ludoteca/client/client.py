@@ -37,6 +37,8 @@ Choose = Callable[[Match, random.Random], Move | str]
 
 #: The start of the request ids of its ``create``s: a refusal of one names it.
 OPENING = "open-"
+#: ... and of its ``accept``s, the table's id after it.
+ACCEPTING = "accept-"
 
 #: Seconds between tries to connect again: doubling from the first to the last.
 BACKOFF = (0.25, 8.0)
@@ -250,6 +252,10 @@ class Client:
         if error.rid is not None and error.rid.startswith(OPENING):
             self._opening = False
             return
+        if error.rid is not None and error.rid.startswith(ACCEPTING):
+            # An invitation it took would not seat it (the table started, say).
+            self.seats.pop(int(error.rid.removeprefix(ACCEPTING)), None)
+            return
         seat = None if error.table is None else self.seats.get(error.table)
         if seat is not None and seat.table is None:
             # A table it meant to open or join would not have it.
@@ -259,7 +265,7 @@ class Client:
         busy = self._stopping or len(self.seats) >= self.plan.tables
         if game in self.plan.accept and not busy:
             self.seats[table_id] = Seat(table_id)
-            self._send(t="accept", offer=offer)
+            self._send(t="accept", offer=offer, rid=f"{ACCEPTING}{table_id}")
         else:
             self._send(t="decline", offer=offer, reason="busy" if busy else "game")
 

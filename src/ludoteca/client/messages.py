@@ -113,9 +113,9 @@ class Tag(msgspec.Struct):
     t: str
 
 
-KNOWN_TAGS = {kind.__struct_config__.tag for kind in Known.__args__}  # type: ignore[attr-defined]
+KNOWN_TAGS = {kind.__struct_config__.tag for kind in Known.__args__}
 _tag = msgspec.json.Decoder(Tag)
-_known = msgspec.json.Decoder(Known)
+_known: msgspec.json.Decoder[Known] = msgspec.json.Decoder(Known)
 
 
 def decode(text: str | bytes) -> Known | None:

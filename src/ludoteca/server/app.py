@@ -31,6 +31,7 @@ from .entry import (
     refuse,
     register,
 )
+from .friends import friends, relations
 from .guard import Guarded
 from .history import (
     leaderboard,
@@ -40,6 +41,7 @@ from .history import (
     player_page,
 )
 from .limits import EntryLimits, Limit, Tally
+from .mail import address, confirm, unsubscribe
 from .replays import FinishedMatches
 from .room import Room, Settings
 from .socket import serve_socket
@@ -85,6 +87,11 @@ def create_app(settings: Settings) -> RoomApp:
         Route("/api/tokens", botapi.tokens, methods=["GET", "POST"]),
         Route("/api/tokens/{token}/revoke", botapi.revoke, methods=["POST"]),
         Route("/api/status", status),
+        Route("/api/relations", relations, methods=["GET", "POST"]),
+        Route("/api/friends", friends),
+        Route("/api/mail", address, methods=["GET", "POST"]),
+        Route("/mail/confirm", confirm),
+        Route("/mail/unsubscribe", unsubscribe),
         Route("/api/{rest:path}", no_such_api, methods=["GET", "HEAD", "POST"]),
         Mount("/static", StaticFiles(directory=str(WEB)), name="static"),
     ]

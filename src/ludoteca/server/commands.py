@@ -30,6 +30,9 @@ COMMANDS: dict[str, Command] = {
     "kick": Command(
         "/kick NAME", "send a player or bot away from their seat (host, before the start)"
     ),
+    "invite": Command(
+        "/invite NAME [seat]", "offer someone a seat here, the one named or any (host)"
+    ),
     "watch": Command("/watch", "watch this table as a spectator"),
     "resign": Command("/resign", "give up the match"),
     "rematch": Command("/rematch", "play again with the same seats (after the end)"),
@@ -98,6 +101,10 @@ def _at_table(name: str, args: list[str], table: int) -> p.ClientMessage:
             if len(args) == 2 and (level is None or len(seats) != 1):
                 raise ValueError(name)
             return p.SeatBot(table=table, level=level, seat=_seat(seats[0]) if seats else None)
+        case "invite", [*words, seat] if words and seat.isdigit():
+            return p.Invite(table=table, name=" ".join(words), seat=_seat(seat))
+        case "invite", [_, *_]:
+            return p.Invite(table=table, name=" ".join(args))
         case "kick", [_, *_]:
             return p.Kick(table=table, name=" ".join(args))
         case plain, [] if plain in _PLAIN:

@@ -7,6 +7,7 @@ import gc
 import logging
 import socket
 import sqlite3
+from dataclasses import dataclass
 from pathlib import Path
 
 import platformdirs
@@ -124,6 +125,16 @@ class ClientFaults(logging.Filter):
         return True
 
 
+@dataclass(frozen=True)
+class Mail:
+    """How the room sends mail: the SMTP server (None: no mail), the sender, and the
+    room's address for links."""
+
+    smtp_url: str | None = None
+    mail_from: str = Settings.mail_from
+    site_url: str = Settings.site_url
+
+
 def serve(
     host: str,
     port: int,
@@ -132,6 +143,7 @@ def serve(
     rate: float,
     sockets_per_address: int = Settings.sockets_per_address,
     entries_per_minute: int = Settings.entries_per_minute,
+    mail: Mail = Mail(),
 ) -> None:
     collect_less()
     settings = Settings(
@@ -140,6 +152,9 @@ def serve(
         messages_per_second=rate,
         sockets_per_address=sockets_per_address,
         entries_per_minute=entries_per_minute,
+        smtp_url=mail.smtp_url,
+        mail_from=mail.mail_from,
+        site_url=mail.site_url,
     )
     config = uvicorn.Config(
         create_app(settings),

@@ -158,6 +158,34 @@ class Ping(ClientMessage, tag="ping"):
     pass
 
 
+# -- invitations ----------------------------------------------------------------------------
+
+MAX_DECLINE_CHARS = 200
+
+
+class Invite(ClientMessage, tag="invite"):
+    """Offer ``name`` a seat at your table (host only): the seat named, or the first free."""
+
+    table: int
+    name: str
+    seat: int | None = None
+
+
+class Accept(ClientMessage, tag="accept"):
+    """Take the seat an offer holds for you: as ``join`` would, but past a private table."""
+
+    offer: int
+
+
+class Decline(ClientMessage, tag="decline"):
+    """Say no to an offer, with a reason (game, clock, busy, later or other: the host is
+    told it in words); ``text`` says more (for ``other``)."""
+
+    offer: int
+    reason: str
+    text: Annotated[str, msgspec.Meta(max_length=MAX_DECLINE_CHARS)] | None = None
+
+
 CLIENT_MESSAGES = (
     Chat,
     Create,
@@ -177,6 +205,9 @@ CLIENT_MESSAGES = (
     Play,
     Resync,
     Ping,
+    Invite,
+    Accept,
+    Decline,
 )
 AnyClientMessage = (
     Chat
@@ -197,6 +228,9 @@ AnyClientMessage = (
     | Play
     | Resync
     | Ping
+    | Invite
+    | Accept
+    | Decline
 )
 
 
@@ -367,6 +401,40 @@ class Error(ServerMessage, tag="error"):
 
 class Pong(ServerMessage, tag="pong"):
     pass
+
+
+class SeatOffer(ServerMessage, tag="seat_offer"):
+    """You are invited to a table: sent when the host invites, and again on connecting
+    while the offer stands. ``seat`` None: the first free one."""
+
+    offer: int
+    table: int
+    game: str
+    options: dict[str, Any]
+    clock: ClockSetting | None
+    rated: bool
+    seat: int | None
+    from_: str = msgspec.field(name="from")
+    at: float
+
+
+class OfferAnswered(ServerMessage, tag="offer_answered"):
+    """To the host who invited: ``name`` accepted, or declined with a reason."""
+
+    offer: int
+    table: int
+    name: str
+    accepted: bool
+    reason: str | None = None
+    text: str | None = None
+
+
+class OfferWithdrawn(ServerMessage, tag="offer_withdrawn"):
+    """To the invited: the offer is gone (``why``: started, closed, seat_taken, full,
+    seated)."""
+
+    offer: int
+    why: str
 
 
 class Rate(Protocol):

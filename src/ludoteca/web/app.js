@@ -11,6 +11,7 @@ import { setupChrome } from "./screens/chrome.js";
 import { showEntry } from "./screens/entry.js";
 import { createLobby } from "./screens/lobby.js";
 import { serverText } from "./screens/messages.js";
+import { answerText, createOffers } from "./screens/offers.js";
 import { createTableScreen } from "./screens/table.js";
 
 const screen = document.getElementById("screen");
@@ -25,6 +26,8 @@ let tableScreen = null;
 let connection = null;
 
 const chrome = setupChrome({ rerender, logout });
+// Offers are answered wherever the person is: their dialogs live outside the screens.
+const offers = createOffers(document.body, { games: () => games, send: (message) => send(message) });
 
 // The button (or form's submit button) whose press is sending what is sent now: it is
 // held while its request is in flight. The chat's and the board's buttons are not: the
@@ -134,6 +137,15 @@ function onMessage(message) {
     }
     case "info":
       (tableScreen ?? lobbyScreen)?.chat.info(serverText(message, games));
+      break;
+    case "seat_offer":
+      offers.offer(message);
+      break;
+    case "offer_withdrawn":
+      offers.withdrawn(message);
+      break;
+    case "offer_answered":
+      (tableScreen ?? lobbyScreen)?.chat.info(answerText(message));
       break;
     case "error":
       refused(message.rid);

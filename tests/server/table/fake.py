@@ -39,6 +39,10 @@ class FakeHost:
         self.changed: list[int] = []
         self.closed: list[int] = []
         self.match_ids = 0
+        self.offer_ids = 0
+        #: What each user was told (``tell``), and who blocks whom.
+        self.told: list[tuple[int, p.ServerMessage]] = []
+        self.blocked: set[tuple[int, int]] = set()
 
     def now(self) -> float:
         return self.clock
@@ -66,6 +70,22 @@ class FakeHost:
 
     def table_closed(self, table: Table) -> None:
         self.closed.append(table.id)
+
+    def tell(self, user_id: int, message: p.ServerMessage) -> None:
+        self.told.append((user_id, message))
+
+    def new_offer_id(self) -> int:
+        self.offer_ids += 1
+        return self.offer_ids
+
+    def blocks(self, user_id: int, other_id: int) -> bool:
+        return (user_id, other_id) in self.blocked
+
+    def turn(self, table: Table) -> None:
+        pass
+
+    def hides(self, speaker_id: int) -> Collection[int]:
+        return {user for user, other in self.blocked if other == speaker_id}
 
     # -- what a test does ---------------------------------------------------------------
 

@@ -11,6 +11,7 @@ import random
 import secrets
 from collections.abc import Callable, Collection, Sequence
 
+from .. import protocol as p
 from ..storage.rows import Write
 from ..table import Ratings, Table, Timer
 
@@ -27,6 +28,11 @@ class TableHost:
         table_closed: Callable[[Table], None],
         ratings: Ratings,
         bot_delay: float,
+        tell: Callable[[int, p.ServerMessage], None],
+        new_offer_id: Callable[[], int],
+        blocks: Callable[[int, int], bool],
+        hides: Callable[[int], Collection[int]],
+        turn: Callable[[Table], None],
     ) -> None:
         self.now = now
         self.store = store
@@ -37,6 +43,11 @@ class TableHost:
         self.table_closed = table_closed
         self.ratings = ratings
         self.bot_delay = bot_delay
+        self.tell = tell
+        self.new_offer_id = new_offer_id
+        self.blocks = blocks
+        self.hides = hides
+        self.turn = turn
         #: Chance outcomes are drawn from the operating system's source, as ``secrets`` is.
         self.chance: random.Random = secrets.SystemRandom()
         self.call_later: Callable[[float, Callable[[], None]], Timer] = _call_later

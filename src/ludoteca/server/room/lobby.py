@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import asyncio
 from collections import deque
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Collection, Iterable, Mapping
 
 from .. import protocol as p
 from ..connection import Connection
@@ -24,12 +24,15 @@ class Lobby:
         connections: Mapping[int, Iterable[Connection]],
         online_names: Callable[[], list[str]],
         online_bots: Callable[[], list[str]],
+        hides: Callable[[int], Collection[int]],
     ) -> None:
         self.tables = tables
         self.connections = connections
         self.online_names = online_names
         self.online_bots = online_bots
-        self.chat: deque[p.ChatLine] = deque(maxlen=LOBBY_CHAT_KEPT)
+        self.hides = hides
+        #: The recent lines, each with its speaker (None: the room).
+        self.chat: deque[tuple[p.ChatLine, int | None]] = deque(maxlen=LOBBY_CHAT_KEPT)
         self._tables: dict[int, Table] = {}
         self._joined: list[str] = []
         self._left: list[str] = []
@@ -39,21 +42,32 @@ class Lobby:
     def send(self, connection: Connection) -> None:
         """``connection`` is in the lobby: it gets the lobby as it is."""
         connection.in_lobby = True
+        me = connection.user.id
+        if any(by is not None and me in self.hides(by) for _line, by in self.chat):
+            # Someone here blocks or mutes a speaker: a lobby of their own, without them.
+            connection.send(self._lobby(me))
+            return
         if self._snapshot is None:
             # Many people arrive at once: one snapshot serves them until the lobby changes.
-            self._snapshot = p.encode(
-                p.Lobby(
-                    tables=[table.info() for table in self.tables.values()],
-                    online=self.online_names(),
-                    bots=self.online_bots(),
-                    chat=list(self.chat),
-                )
-            )
+            self._snapshot = p.encode(self._lobby(None))
         connection.send_bytes(self._snapshot)
 
-    def said(self, line: p.ChatLine) -> bytes:
+    def _lobby(self, user_id: int | None) -> p.Lobby:
+        hides = self.hides
+        return p.Lobby(
+            tables=[table.info() for table in self.tables.values()],
+            online=self.online_names(),
+            bots=self.online_bots(),
+            chat=[
+                line
+                for line, by in self.chat
+                if by is None or user_id is None or user_id not in hides(by)
+            ],
+        )
+
+    def said(self, line: p.ChatLine, by: int | None) -> bytes:
         """A chat line for the lobby, kept; what to send once it is stored."""
-        self.chat.append(line)
+        self.chat.append((line, by))
         self._snapshot = None
         return p.encode(p.LobbyChat(line=line))
 
@@ -90,8 +104,11 @@ class Lobby:
         self._tables, self._joined, self._left = {}, [], []
         self.send_all(message)
 
-    def send_all(self, data: bytes) -> None:
-        for connections in self.connections.values():
+    def send_all(self, data: bytes, hidden: Collection[int] = ()) -> None:
+        """To every connection in the lobby but those of the people in ``hidden``."""
+        for user_id, connections in self.connections.items():
+            if user_id in hidden:
+                continue
             for connection in connections:
                 if connection.in_lobby:
                     connection.send_bytes(data)

@@ -4,6 +4,7 @@ else is a table's verb, the lobby's chat, or an answer to the asker alone."""
 from __future__ import annotations
 
 import unicodedata
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 import msgspec
@@ -13,9 +14,19 @@ from ludoteca.engine.options import check_options
 
 from .. import commands
 from .. import protocol as p
+from ..accounts import name_key
 from ..connection import Connection
 from ..storage.rows import ChatRow
-from ..table import RATED_GUEST, Refusal, Stale, Table, TableStatus, Who, game_or_refuse
+from ..table import (
+    RATED_GUEST,
+    Invitee,
+    Refusal,
+    Stale,
+    Table,
+    TableStatus,
+    Who,
+    game_or_refuse,
+)
 from ..table.clock import ClockError, TimeControl, check_grace
 from ..tokens import Scope
 
@@ -28,9 +39,9 @@ if TYPE_CHECKING:
 
 def handle(room: Room, connection: Connection, message: p.ClientMessage) -> None:
     """Carry out one client message; a refusal is answered and changes nothing."""
-    table_id = getattr(message, "table", None)
     rid = message.rid
-    try:
+
+    def carry_out() -> None:
         if rid is not None and not connection.requests.first(rid):
             raise Refusal(
                 "repeated",
@@ -50,6 +61,18 @@ def handle(room: Room, connection: Connection, message: p.ClientMessage) -> None
                 scopes=sorted(connection.scopes),
             )
         _handle(room, connection, message)
+
+    answering(room, connection, message, carry_out)
+
+
+def answering(
+    room: Room, connection: Connection, message: p.ClientMessage, work: Callable[[], None]
+) -> None:
+    """Do ``work`` for ``message``; a refusal is answered to ``connection``."""
+    table_id = getattr(message, "table", None)
+    rid = message.rid
+    try:
+        work()
     except Stale as stale:
         connection.send(p.Error(code=stale.code, text=stale.text, table=table_id, rid=rid))
         table = room.tables.get(table_id) if isinstance(table_id, int) else None
@@ -128,6 +151,69 @@ def _handle(room: Room, connection: Connection, message: p.ClientMessage) -> Non
                 table.audience.sync(connection, since)
         case p.Ping():
             connection.send(p.Pong())
+        case p.Invite():
+            invite(room, connection, who, message)
+        case p.Accept(offer=offer):
+            connection.in_lobby = False
+            _offered(room, offer).invitations.accept(who, connection, offer)
+        case p.Decline(offer=offer, reason=reason, text=text):
+            if text is not None and _unprintable(text):
+                raise Refusal("bad_text", "a reason's text cannot hold control characters")
+            _offered(room, offer).invitations.decline(who, offer, reason, text or None)
+
+
+def invite(room: Room, connection: Connection, who: Who, message: p.Invite) -> None:
+    """Offer a seat to someone online now, or to a registered player who is not (they
+    find it when they connect): the name is then looked up in the database, and the
+    offer made, or refused, once it is found."""
+    table = _table(room, message.table)
+    table.expect_host(who, "invite")
+    most = room.settings.offers_per_host
+    made = sum(t.invitations.by(who.id) for t in room.tables.values())
+    if made >= most:
+        raise Refusal(
+            "too_many_offers",
+            f"you have {most} invitations waiting for an answer, the most one host may have "
+            "(offers_per_host): wait for answers, or start the table",
+            most=most,
+            limit="offers_per_host",
+        )
+    online = room.people.online_person(message.name)
+    if online is not None:
+        invitee = Invitee(online.id, online.name, online.guest)
+        table.invitations.offer(who, invitee, message.seat)
+        return
+
+    async def look_up() -> None:
+        row = await room.store.registered(name_key(message.name))
+
+        def offer() -> None:
+            if row is None:
+                raise Refusal(
+                    "no_player",
+                    f"nobody called {message.name!r} is online, and no registered player is: "
+                    "a guest can be invited only while online",
+                    name=message.name,
+                )
+            _table(room, message.table).invitations.offer(
+                who, Invitee(row.id, row.name, row.guest), message.seat
+            )
+
+        answering(room, connection, message, offer)
+
+    room.spawn(look_up())
+
+
+def _offered(room: Room, offer: int) -> Table:
+    """The table that made ``offer``."""
+    for table in room.tables.values():
+        if offer in table.invitations.open:
+            return table
+    raise Refusal("no_offer", f"there is no invitation {offer} for you (any more)", offer=offer)
+
+
+def _unprintable(text: str) -> bool:
+    return any(unicodedata.category(ch) in ("Cc", "Cf") for ch in text)
 
 
 def _table(room: Room, table_id: int) -> Table:
@@ -189,9 +275,11 @@ def _chat(room: Room, connection: Connection, who: Who, text: str, table_id: int
     text = _clean(text)
     if table_id is None:
         line = p.ChatLine(who.name, text, room.settings.now())
-        data = room.lobby.said(line)
+        data = room.lobby.said(line, who.id)
+        hidden = room.relations.hides(who.id)
         room.journal.write(
-            [ChatRow(None, who.id, who.name, text, line.at)], lambda: room.lobby.send_all(data)
+            [ChatRow(None, who.id, who.name, text, line.at)],
+            lambda: room.lobby.send_all(data, hidden),
         )
         return
     table = _table(room, table_id)
@@ -243,6 +331,6 @@ def _clean(text: str) -> str:
             f"a chat line has at most {p.MAX_CHAT_CHARS} characters",
             most=p.MAX_CHAT_CHARS,
         )
-    if any(unicodedata.category(ch) in ("Cc", "Cf") for ch in text):
+    if _unprintable(text):
         raise Refusal("bad_chat", "a chat line cannot hold control characters")
     return text

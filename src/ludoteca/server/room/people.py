@@ -7,6 +7,7 @@ import time
 from collections import Counter
 from collections.abc import Collection, Mapping
 
+from .. import protocol as p
 from ..accounts import name_key
 from ..connection import Connection
 from ..table import Table, TableStatus
@@ -43,6 +44,12 @@ class People:
             for user, connections in self.connections.items()
             if any(connection.user.bot for connection in connections)
         )
+
+    def online_person(self, name: str) -> p.Person | None:
+        """Who is online under this name (as its name key matches), if anyone."""
+        user_id = self._online_keys.get(name_key(name))
+        connections = self.connections.get(user_id) if user_id is not None else None
+        return next(iter(connections)).user if connections else None
 
     def held(self) -> set[int]:
         """Who is online or has just entered."""

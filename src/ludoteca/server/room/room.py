@@ -13,7 +13,7 @@ import asyncio
 import functools
 import logging
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Coroutine, Sequence
 from typing import Any
 
 import ludoteca
@@ -26,12 +26,14 @@ from ..journal import Journal
 from ..storage.rows import LiveTable, Write
 from ..storage.store import Store
 from ..table import Table, TableStatus, Who, thinking
-from ..table.clock import TimeControl
+from ..table.clock import ClockKind, TimeControl
 from ..table.time import MatchTime
 from . import messages
 from .host import TableHost
 from .lobby import LOBBY_CHAT_KEPT, Lobby
+from .mailer import Mailer
 from .people import People
+from .relations import Relations
 from .settings import Settings
 
 log = logging.getLogger("ludoteca.server")
@@ -47,14 +49,23 @@ class Room:
         self.journal.on_failure = self._not_stored
         self.tables: dict[int, Table] = {}
         self.people = People(settings, self.tables)
+        self.relations = Relations()
         self.lobby = Lobby(
-            self.tables, self.people.connections, self.people.online_names, self.people.online_bots
+            self.tables,
+            self.people.connections,
+            self.people.online_names,
+            self.people.online_bots,
+            self.relations.hides,
         )
         self._housekeeping: asyncio.Task[None] | None = None
+        #: Look-ups a message waits for (a name in the database): kept until done.
+        self._tasks: set[asyncio.Task[None]] = set()
+        self.mailer = Mailer(settings, self.spawn)
         #: (user id, game) -> (rating, rated matches), kept as the journal stores them.
         self.ratings: dict[tuple[int, str], tuple[float, int]] = {}
         self._table_ids = 0
         self._match_ids = 0
+        self._offer_ids = 0
         self.host = TableHost(
             now=settings.now,
             store=self.journal.write,
@@ -65,6 +76,11 @@ class Room:
             table_closed=self.table_closed,
             ratings=self.ratings,
             bot_delay=settings.bot_delay,
+            tell=self.tell,
+            new_offer_id=self.new_offer_id,
+            blocks=self.relations.blocks,
+            hides=self.relations.hides,
+            turn=self.your_turn,
         )
         #: Carry out one client message (``messages.handle``).
         self.handle: Callable[[Connection, p.ClientMessage], None] = functools.partial(
@@ -82,11 +98,19 @@ class Room:
         await self.store.migrate()
         self._table_ids, self._match_ids = await self.store.highest_ids()
         for line in await self.store.recent_chat(None, LOBBY_CHAT_KEPT):
-            self.lobby.chat.append(p.ChatLine(line.name, line.text, line.at))
+            self.lobby.chat.append((p.ChatLine(line.name, line.text, line.at), line.user_id))
         self.ratings.update(await self.store.ratings())
+        self.relations.load(await self.store.relations())
+        self.mailer.keyed(await self.store.server_key("mail"))
+        self.mailer.addresses.update(await self.store.turn_mail_addresses())
+        self._offer_ids = await self.store.highest_invitation()
         self.journal.start()
         for live in await self.store.live_tables():
             await self._bring_back(live)
+        for offer in await self.store.open_invitations():
+            table = self.tables.get(offer.table_id)
+            if table is not None and table.status == OPEN:
+                table.invitations.restore([offer])
         # Nobody is online after a restart: the open tables wait for their people.
         self._close_if_abandoned_soon([t.id for t in self.tables.values() if t.status == OPEN])
         await self.keep_house()
@@ -111,7 +135,20 @@ class Room:
             except Exception:
                 log.exception("housekeeping failed; it runs again after housekeeping_seconds")
 
+    def spawn(self, work: Coroutine[Any, Any, None]) -> None:
+        """Run ``work`` beside the loop's messages; a failure is logged, not lost."""
+        task = asyncio.get_running_loop().create_task(work)
+        self._tasks.add(task)
+        task.add_done_callback(self._done)
+
+    def _done(self, task: asyncio.Task[None]) -> None:
+        self._tasks.discard(task)
+        if not task.cancelled() and task.exception() is not None:
+            log.error("a look-up failed", exc_info=task.exception())
+
     async def close(self) -> None:
+        for task in list(self._tasks):
+            task.cancel()
         if self._housekeeping is not None:
             self._housekeeping.cancel()
         await self.journal.stop()
@@ -142,6 +179,10 @@ class Room:
     def new_match_id(self) -> int:
         self._match_ids += 1
         return self._match_ids
+
+    def new_offer_id(self) -> int:
+        self._offer_ids += 1
+        return self._offer_ids
 
     def open_table(
         self,
@@ -187,6 +228,10 @@ class Room:
             if table.status in (OPEN, RUNNING) and table.seat_of(user.id) is not None
         ]
         connection.send(p.Welcome(you=user, games=self.games, seated=seated))
+        # Seats offered while they were away (or in another tab) stand until answered.
+        for table in self.tables.values():
+            for offer in table.invitations.for_user(user.id):
+                connection.send(offer)
         self.lobby.send(connection)
         if first:
             self.lobby.people(joined=user.name)
@@ -209,6 +254,27 @@ class Room:
                 if t.status == OPEN and t.seat_of(user.id) is not None
             ]
         )
+
+    def tell(self, user_id: int, message: p.ServerMessage) -> None:
+        connections = self.people.connections.get(user_id)
+        if connections:
+            data = p.encode(message)
+            for connection in connections:
+                connection.send_bytes(data)
+
+    def your_turn(self, table: Table) -> None:
+        """A turn began at ``table``: at a turn-based one, a player who is away is mailed."""
+        control = table.time.control
+        seat = table.to_move()
+        if control is None or control.kind != ClockKind.TURN or seat is None:
+            return
+        chair = table.seats[seat]
+        if chair is None or chair.user_id is None or chair.bot is not None:
+            return
+        if chair.user_id in self.people.connections or table.match_id is None:
+            return
+        turn = (table.match_id, table.live.moves_played)
+        self.mailer.turn(chair.user_id, chair.name, table.id, turn, table.game.title)
 
     def _presence_of(self, user_id: int) -> None:
         for table in self.tables.values():

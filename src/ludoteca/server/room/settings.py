@@ -21,6 +21,8 @@ class Settings:
     tables_per_person: int = 5
     sockets_per_person: int = 10
     sockets_per_address: int = 200
+    #: Invitations one host may have waiting for an answer, over all their tables.
+    offers_per_host: int = 10
     #: Seconds an open table waits for its seated people to come back before it closes.
     open_table_grace: float = 60.0
     #: Housekeeping, at the start and then this often: sessions past their age and the
@@ -34,5 +36,10 @@ class Settings:
     login_failures_per_address: int = 20
     login_window: float = 300.0
     entries_per_minute: int = 20
+    #: Mail (``serve --smtp``): the SMTP server (``smtp://host:port``; None sends none),
+    #: the sender, and the room's address as links in mails name it.
+    smtp_url: str | None = None
+    mail_from: str = "ludoteca@localhost"
+    site_url: str = "http://127.0.0.1:8000"
     #: The room's clock (seconds): tests give a clock of their own, to run time on at will.
     now: Callable[[], float] = time.time

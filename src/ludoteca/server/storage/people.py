@@ -15,7 +15,7 @@ import sqlalchemy as sa
 from sqlalchemy.ext.asyncio import AsyncEngine
 
 from .rows import UserRow
-from .schema import matches, sessions, users
+from .schema import mail, matches, sessions, users
 
 
 class PeopleRows:
@@ -51,11 +51,46 @@ class PeopleRows:
             ).first()
         return None if row is None else _user(row)
 
+    async def users(self, ids: Collection[int]) -> dict[int, UserRow]:
+        """The rows of these users that are still kept, by id."""
+        if not ids:
+            return {}
+        async with self.engine.connect() as connection:
+            rows = await connection.execute(sa.select(users).where(users.c.id.in_(sorted(ids))))
+            return {r.id: _user(r) for r in rows}
+
     async def set_password(self, user_id: int, password_hash: str) -> None:
         async with self.engine.begin() as connection:
             await connection.execute(
                 users.update().where(users.c.id == user_id).values(password_hash=password_hash)
             )
+
+    # -- e-mail ---------------------------------------------------------------------------
+
+    async def mail_of(self, user_id: int) -> tuple[str, bool, bool] | None:
+        """(address, confirmed, wants turn mails), if the player gave an address."""
+        async with self.engine.connect() as connection:
+            row = (
+                await connection.execute(sa.select(mail).where(mail.c.user_id == user_id))
+            ).first()
+        return None if row is None else (row.address, row.confirmed, row.turns)
+
+    async def set_mail(self, user_id: int, address: str, confirmed: bool, turns: bool) -> None:
+        async with self.engine.begin() as connection:
+            await connection.execute(mail.delete().where(mail.c.user_id == user_id))
+            await connection.execute(
+                mail.insert().values(
+                    user_id=user_id, address=address, confirmed=confirmed, turns=turns
+                )
+            )
+
+    async def turn_mail_addresses(self) -> dict[int, str]:
+        """The confirmed addresses of those who want turn mails, by user."""
+        async with self.engine.connect() as connection:
+            rows = await connection.execute(
+                sa.select(mail.c.user_id, mail.c.address).where(mail.c.confirmed, mail.c.turns)
+            )
+            return {r.user_id: r.address for r in rows}
 
     # -- sessions -------------------------------------------------------------------------
 

@@ -103,7 +103,44 @@ class RatingChange:
     at: float
 
 
-Write = MoveRow | ChatRow | TableRow | MatchRow | MatchEnded | RatingChange
+@dataclass(frozen=True, slots=True)
+class InvitationRow:
+    """A seat offered to ``user_id`` by ``from_id``, as it is now (written whole)."""
+
+    id: int
+    table_id: int
+    user_id: int
+    name: str
+    seat: int | None
+    from_id: int
+    from_name: str
+    at: float
+    status: str  # open, accepted, declined, withdrawn
+    reason: str | None = None
+    text: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class RelationRow:
+    """``user_id`` follows, blocks or mutes (``kind``) ``other_id``, or no more (``on``)."""
+
+    kind: str
+    user_id: int
+    other_id: int
+    on: bool
+    at: float
+
+
+Write = (
+    MoveRow
+    | ChatRow
+    | TableRow
+    | MatchRow
+    | MatchEnded
+    | RatingChange
+    | InvitationRow
+    | RelationRow
+)
 
 
 @dataclass(frozen=True, slots=True)

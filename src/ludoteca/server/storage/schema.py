@@ -151,3 +151,51 @@ chat = sa.Table(
     sa.Column("v", sa.Integer, nullable=False),
     sa.Index("chat_table", "table_id", "id"),
 )
+
+#: Seats offered to people by a table's host: ``status`` open until accepted, declined or
+#: withdrawn (the table started or closed, the seat was taken). Open ones outlive a restart.
+invitations = sa.Table(
+    "invitations",
+    metadata,
+    sa.Column("id", sa.Integer, primary_key=True, autoincrement=False),
+    sa.Column("table_id", sa.Integer, nullable=False),
+    sa.Column("user_id", sa.Integer, nullable=False),
+    sa.Column("name", sa.String(40), nullable=False),
+    sa.Column("seat", sa.Integer, nullable=True),
+    sa.Column("from_id", sa.Integer, nullable=False),
+    sa.Column("from_name", sa.String(40), nullable=False),
+    sa.Column("at", sa.Float, nullable=False),
+    sa.Column("status", sa.String(10), nullable=False),
+    sa.Column("reason", sa.String(10), nullable=True),
+    sa.Column("text", sa.String(200), nullable=True),
+    sa.Index("invitations_status", "status"),
+)
+
+
+def _relation(name: str) -> sa.Table:
+    """A registered player's stand toward another person: one row a pair."""
+    return sa.Table(
+        name,
+        metadata,
+        sa.Column("user_id", sa.Integer, primary_key=True),
+        sa.Column("other_id", sa.Integer, primary_key=True),
+        sa.Column("at", sa.Float, nullable=False),
+    )
+
+
+#: Whom a registered player follows (their friends panel), blocks (may not join their
+#: tables, invite them or write to them) and mutes (their chat is not sent to them).
+follows = _relation("follows")
+blocks = _relation("blocks")
+mutes = _relation("mutes")
+
+#: A registered player's e-mail address: confirmed by the link mailed to it, and whether
+#: they want a mail when it is their turn at a turn-based table they are away from.
+mail = sa.Table(
+    "mail",
+    metadata,
+    sa.Column("user_id", sa.Integer, primary_key=True),
+    sa.Column("address", sa.String(254), nullable=False),
+    sa.Column("confirmed", sa.Boolean, nullable=False),
+    sa.Column("turns", sa.Boolean, nullable=False),
+)

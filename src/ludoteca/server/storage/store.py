@@ -23,19 +23,25 @@ from sqlalchemy.ext.asyncio import AsyncEngine, create_async_engine
 from .people import PeopleRows
 from .rows import (
     ChatRow,
+    InvitationRow,
     LiveTable,
     MatchEnded,
     MatchRow,
     MoveRow,
     RatingChange,
+    RelationRow,
     StoredMatch,
     TableRow,
     Write,
 )
 from .schema import (
+    blocks,
     chat,
+    follows,
+    invitations,
     matches,
     moves,
+    mutes,
     rating_changes,
     ratings,
     server_keys,
@@ -43,6 +49,9 @@ from .schema import (
     users,
 )
 from .tokens import TokenRows
+
+#: The tables of each kind of ``RelationRow``.
+RELATIONS = {"follow": follows, "block": blocks, "mute": mutes}
 
 #: The WAL's length (in pages, 4 KiB each) beyond which a checkpoint restarts it.
 WAL_RESTART_FRAMES = 4096
@@ -64,6 +73,9 @@ class Store(PeopleRows, TokenRows):
         # whole. One at a time, each statement was a round trip to the driver's thread,
         # and a batch of 50 tables took 15 ms under load, most of it waiting for the GIL.
         self._write_tables = _upsert(self.engine.dialect.name, tables, TableRow.__slots__)
+        self._write_invitations = _upsert(
+            self.engine.dialect.name, invitations, InvitationRow.__slots__
+        )
         insert = moves.insert().compile(dialect=self.engine.dialect)
         self._insert_moves = str(insert)
         self._move_values = operator.attrgetter(*insert.positiontup or ())
@@ -131,7 +143,15 @@ class Store(PeopleRows, TokenRows):
         newest_tables = {w.id: w for w in writes if isinstance(w, TableRow)}
         ended = [w for w in writes if isinstance(w, MatchEnded)]
         rated = [w for w in writes if isinstance(w, RatingChange)]
+        offers = {w.id: w for w in writes if isinstance(w, InvitationRow)}
+        relations = [w for w in writes if isinstance(w, RelationRow)]
         async with self.engine.begin() as connection:
+            if offers:
+                await connection.execute(
+                    self._write_invitations, [_fields(row) for row in offers.values()]
+                )
+            for relation in relations:
+                await _relate(connection, relation)
             if new_matches:
                 await connection.execute(
                     matches.insert(), [{**m, "resigned": []} for m in new_matches]
@@ -211,6 +231,28 @@ class Store(PeopleRows, TokenRows):
                     table = dataclasses.replace(table, version=int(newest))
                 live.append(LiveTable(table, match, resigned, result, log))
         return live
+
+    async def open_invitations(self) -> list[InvitationRow]:
+        async with self.engine.connect() as connection:
+            rows = await connection.execute(
+                sa.select(invitations).where(invitations.c.status == "open")
+            )
+            return [
+                InvitationRow(**{c: getattr(r, c) for c in InvitationRow.__slots__}) for r in rows
+            ]
+
+    async def highest_invitation(self) -> int:
+        async with self.engine.connect() as connection:
+            return int(await connection.scalar(sa.select(sa.func.max(invitations.c.id))) or 0)
+
+    async def relations(self) -> list[tuple[str, int, int]]:
+        """Every (kind, user, other) standing: the room keeps them all in memory."""
+        found: list[tuple[str, int, int]] = []
+        async with self.engine.connect() as connection:
+            for kind, table in RELATIONS.items():
+                rows = await connection.execute(sa.select(table.c.user_id, table.c.other_id))
+                found.extend((kind, r.user_id, r.other_id) for r in rows)
+        return found
 
     async def recent_chat(self, table_id: int | None, limit: int) -> list[ChatRow]:
         where = chat.c.table_id.is_(None) if table_id is None else chat.c.table_id == table_id
@@ -329,6 +371,16 @@ def _upsert(dialect: str, table: sa.Table, fields: Sequence[str]) -> Any:
         index_elements=[table.c.id],
         set_={name: statement.excluded[name] for name in fields if name != "id"},
     )
+
+
+async def _relate(connection: Any, row: RelationRow) -> None:
+    table = RELATIONS[row.kind]
+    pair = (table.c.user_id == row.user_id) & (table.c.other_id == row.other_id)
+    await connection.execute(table.delete().where(pair))
+    if row.on:
+        await connection.execute(
+            table.insert().values(user_id=row.user_id, other_id=row.other_id, at=row.at)
+        )
 
 
 def _fields(row: Any) -> dict[str, Any]:

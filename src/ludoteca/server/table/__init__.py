@@ -7,6 +7,7 @@ from .audience import Watcher
 from .chairs import Chair, Who
 from .finish import Ratings
 from .host import Host, Timer
+from .invitations import Invitee
 from .refusals import RATED_GUEST, Refusal, Stale, game_or_refuse
 from .status import Replaced, TableStatus
 from .table import Table
@@ -15,6 +16,7 @@ __all__ = [
     "RATED_GUEST",
     "Chair",
     "Host",
+    "Invitee",
     "Ratings",
     "Refusal",
     "Replaced",

@@ -8,6 +8,7 @@ and a way to send it bytes.
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from typing import TYPE_CHECKING, Any, Protocol
 
 from .. import protocol as p
@@ -135,7 +136,7 @@ class Audience:
                 table=self.info(),
                 v=table.announced,
                 you=seat,
-                chat=table.chat.announced(),
+                chat=table.chat.announced(watcher.user.id),
                 match=self.view_for(seat, min(max(since, 0), log_length)),
                 clocks=self.clocks(),
             )
@@ -165,10 +166,12 @@ class Audience:
             )
         )
 
-    def send_all(self, message: p.ServerMessage) -> None:
+    def send_all(self, message: p.ServerMessage, hidden: Collection[int] = ()) -> None:
+        """To every watcher but those of the people in ``hidden``."""
         data = p.encode(message)
         for watcher in list(self.watchers):
-            watcher.send_bytes(data)
+            if watcher.user.id not in hidden:
+                watcher.send_bytes(data)
 
     def moves(self, version: int, since: int, info: p.TableInfo | None) -> None:
         """The moves from ``since`` on: each seat's view is built and encoded once for

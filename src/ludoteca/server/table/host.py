@@ -10,6 +10,7 @@ import random
 from collections.abc import Callable, Collection, Sequence
 from typing import TYPE_CHECKING, Protocol
 
+from .. import protocol as p
 from ..storage.rows import Write
 from .finish import Ratings
 
@@ -53,4 +54,22 @@ class Host(Protocol):
 
     def table_closed(self, table: Table) -> None:
         """``table`` is gone."""
+        ...
+
+    def tell(self, user_id: int, message: p.ServerMessage) -> None:
+        """Send ``message`` to every connection of ``user_id``, wherever they are."""
+        ...
+
+    def new_offer_id(self) -> int: ...
+
+    def blocks(self, user_id: int, other_id: int) -> bool:
+        """Whether ``user_id`` blocks ``other_id``."""
+        ...
+
+    def hides(self, speaker_id: int) -> Collection[int]:
+        """The people who do not see ``speaker_id``'s chat: who block or mute them."""
+        ...
+
+    def turn(self, table: Table) -> None:
+        """A turn began at ``table`` (its match started, or a move was announced)."""
         ...

@@ -47,6 +47,7 @@ class Seating:
             )
         if mine is not None:
             raise Refusal("seated", "you already sit at this table; /leave first to move")
+        self.expect_admitted(who)
         seat = chairs.free_seat(table.seats, seat)
         table.seats[seat] = Chair(who.name, user_id=who.id, bot_account=who.bot)
         if table.host_id is None:
@@ -56,6 +57,19 @@ class Seating:
         table.changed()
         if watcher is not None:
             table.audience.sync(watcher)
+
+    def may_enter(self, user_id: int) -> bool:
+        """Whether this person may sit here: not if the host or a seated player blocks
+        them."""
+        table = self.table
+        blocks = table.host.blocks
+        around = {table.host_id, *(c.user_id for c in table.seats if c is not None)}
+        return not any(user is not None and blocks(user, user_id) for user in around)
+
+    def expect_admitted(self, who: Who) -> None:
+        """The refusal says no more than that: not who blocks them, nor that anyone does."""
+        if not self.may_enter(who.id):
+            raise Refusal("not_admitted", "you cannot join this table")
 
     def leave(self, who: Who, watcher: Watcher | None) -> None:
         table = self.table
@@ -180,6 +194,7 @@ class Seating:
     def _close(self) -> None:
         table = self.table
         table.status = CLOSED
+        table.invitations.withdraw_all("closed")
         table.bots.cancel()
         table.host.store([table.row()], None)
         table.host.table_closed(table)

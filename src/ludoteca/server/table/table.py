@@ -33,6 +33,7 @@ from .bots import TableBots
 from .chairs import Chair, Who
 from .chat import TableChat
 from .host import Host
+from .invitations import Invitations
 from .refusals import Refusal, Stale
 from .seating import Seating
 from .status import TableStatus
@@ -76,6 +77,7 @@ class Table:
         self.announce = self.chat.announce
         self.seating = Seating(self)
         self.timing = Timing(self)
+        self.invitations = Invitations(self)
 
     @classmethod
     def restore(cls, host: Host, live: LiveTable, chat: list[ChatRow]) -> Table:
@@ -106,7 +108,7 @@ class Table:
             movers = [by for by, _text in live.log if by >= 0]
             table.last_mover = movers[-1] if movers else None
         table.chat.lines.extend(
-            (line.v, p.ChatLine(line.name, line.text, line.at)) for line in chat
+            (line.v, p.ChatLine(line.name, line.text, line.at), line.user_id) for line in chat
         )
         return table
 
@@ -160,6 +162,7 @@ class Table:
         self.resigned = set()
         self.result = None
         self.status = RUNNING
+        self.invitations.withdraw_all("started")
         self.time.anew(len(seated))
         self.agreements.anew()
         counts = finish.rates(self.rated, self.seats)
@@ -185,6 +188,7 @@ class Table:
         self.host.table_changed(self)
         self.timing.watch_absence()
         self.bots.soon()
+        self.host.turn(self)
 
     def play(self, who: Who, version: int, text: str) -> None:
         self.expect(RUNNING, "move")
@@ -257,6 +261,7 @@ class Table:
         if info is not None:
             self.host.table_changed(self)
         self.bots.soon()
+        self.host.turn(self)
 
     def _play_chance(self, match: Match) -> None:
         chance = self.host.chance
@@ -342,6 +347,7 @@ class Table:
 
     def changed(self, rows: list[Write] | None = None) -> None:
         """Chairs, options, host or status changed: store the table, then tell everyone."""
+        self.invitations.check()
         info = self.info()
         self.event(rows or [], lambda version: self._announce_change(version, info))
 

@@ -5,6 +5,7 @@
 import { fill, h } from "../core/dom.js";
 import { t } from "../core/i18n.js";
 import { createChat } from "./chat.js";
+import { createFriends } from "./friends.js";
 import { gameName, optionLabel, optionTip, optionValueText, seatName } from "./names.js";
 import { clockSummary, readSettings, settingsFields } from "./table-settings.js";
 
@@ -21,9 +22,10 @@ export function createLobby(root, ctx) {
   const tabsBox = h("div", { class: "tabs", role: "tablist", "aria-label": t("lobby.rooms") });
   const onlineBox = h("section", { class: "panel online" });
   const createBox = h("section", { class: "panel create" });
+  const friends = createFriends({ games: () => ctx.games, person: ctx.person, send: ctx.send, onError: (text) => chat.error(text) });
   const element = h("div", { class: "lobby" },
     h("div", { class: "lobby-main" }, tabsBox, h("section", { class: "panel" }, h("h2", {}, t("lobby.tables")), tablesBox)),
-    h("div", { class: "lobby-side" }, createBox, onlineBox, chat.element));
+    h("div", { class: "lobby-side" }, createBox, onlineBox, friends.element, chat.element));
   root.replaceChildren(element);
 
   function tabs() {
@@ -75,8 +77,16 @@ export function createLobby(root, ctx) {
       .filter((table) => room === "all" || table.game === room)
       .sort((a, b) => order(a) - order(b) || b.id - a.id);
     fill(tablesBox, ...(shown.length ? shown.map(tableCard) : [h("p", { class: "muted" }, t("lobby.noTables"))]));
+    // The host of an open table invites from here: a button by every other name.
+    const me = ctx.me();
+    const hosted = [...state.tables.values()].find((table) => table.host === me && table.status === "open");
+    const person = (name) => h("li", {}, name, hosted && name !== me ? h("button", {
+      type: "button", class: "small", "data-action": "invite", "data-name": name,
+      "aria-label": t("lobby.inviteTip", { name, id: hosted.id }), title: t("lobby.inviteTip", { name, id: hosted.id }),
+      onclick: () => ctx.send({ t: "invite", table: hosted.id, name }),
+    }, t("lobby.invite")) : null);
     fill(onlineBox, h("h2", {}, t("lobby.online", { n: state.online.length })),
-      h("p", { class: "online-names" }, state.online.join(", ")));
+      h("ul", { class: "online-names" }, ...state.online.map(person)));
   }
 
   function drawCreate() {
@@ -109,6 +119,7 @@ export function createLobby(root, ctx) {
   return {
     element,
     chat,
+    friends,
     update(next) { state = next; render(); },
   };
 }

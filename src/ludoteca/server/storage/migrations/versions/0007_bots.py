@@ -2,7 +2,7 @@
 tokens a program plays or reads with, kept as their sha256 only.
 
 Revision ID: 0007
-Revises: 0003
+Revises: 0006
 Create Date: 2026-11-26
 """
 
@@ -10,7 +10,7 @@ import sqlalchemy as sa
 from alembic import op
 
 revision = "0007"
-down_revision = "0003"
+down_revision = "0006"
 branch_labels = None
 depends_on = None
 
