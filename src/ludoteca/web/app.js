@@ -103,7 +103,7 @@ function onMessage(message) {
       chrome.entered(me);
       break;
     case "lobby":
-      lobby = { tables: new Map(message.tables.map((x) => [x.id, x])), online: message.online, chat: message.chat };
+      lobby = { tables: new Map(message.tables.map((x) => [x.id, x])), online: message.online, bots: message.bots || [], chat: message.chat };
       // After a reload or reconnect: back to the table we were at, or where we sit.
       if (table) send({ t: "watch", table: table.id });
       else if (seated.length) send({ t: "watch", table: seated.shift() });
