@@ -14,12 +14,15 @@ from pathlib import Path
 
 import httpx
 import pytest
+from starlette.testclient import TestClient
 from websockets.exceptions import ConnectionClosed, InvalidStatus
 from websockets.sync.client import connect
 
 import ludoteca
 from ludoteca.client import Client, ClientError, Plan
 from ludoteca.server import botaccounts
+from ludoteca.server.app import create_app
+from ludoteca.server.room import Settings
 from ludoteca.server.storage import Store
 
 from .live import Player, Server, running
@@ -400,3 +403,55 @@ def test_a_client_bot_accepts_an_invitation_and_plays_the_host_to_the_end(room_d
     assert answers["declined"]["reason"] == "game"
     assert answers["accepted"]["accepted"] is True
     assert len(client.finished) == 1, client.errors
+
+
+def test_bot_against_bot_is_rated_in_a_pool_of_its_own_and_capped_a_day(sqlite_url):
+    """Two bot accounts play a rated table: their ratings are on the bots' leaderboard
+    only; a second match that day is over the cap of one, refused with its params."""
+    first, second = make_bot(sqlite_url, "Ada"), make_bot(sqlite_url, "Bix")
+    settings = Settings(db_url=sqlite_url, bot_delay=0, bot_matches_per_day=1)
+    with TestClient(create_app(settings)) as room:
+        bots = [
+            room.websocket_connect("/ws", headers={"Authorization": f"Bearer {token}"})
+            for token in (first, second)
+        ]
+        ada, bix = (context.__enter__() for context in bots)
+        ada.send_json({"t": "create", "game": "kingdomino", "rated": True})
+        table = _until(ada, "sync")["table"]["id"]
+        bix.send_json({"t": "join", "table": table})
+        _until(bix, "sync")
+        ada.send_json({"t": "start", "table": table})
+        started = [_until(ada, "sync"), _until(bix, "sync")]
+        views = {seat: sync["match"] for seat, sync in enumerate(started)}
+        sockets = {0: ada, 1: bix}
+        version = started[0]["v"]
+        while True:
+            mover = next((s for s, v in views.items() if v["legal_moves"]), None)
+            if mover is None:
+                break
+            sockets[mover].send_json(
+                {"t": "move", "table": table, "v": version, "move": views[mover]["legal_moves"][0]}
+            )
+            for seat, socket in sockets.items():
+                update = _until(socket, "match")
+                version = update["v"]
+                views[seat] = update["view"]
+        ada.send_json({"t": "start", "table": table})
+        refusal = _until(ada, "error")
+        people = room.get("/api/ratings/kingdomino").json()["players"]
+        pool = room.get("/api/ratings/kingdomino?pool=bots").json()["players"]
+        for context in bots:
+            context.__exit__(None, None, None)
+    assert people == []
+    assert sorted(p["name"] for p in pool) == ["Ada", "Bix"]
+    assert refusal["code"] == "bot_daily_cap"
+    assert refusal["params"]["limit"] == "bot_matches_per_day"
+    assert refusal["params"]["per_day"] == 1
+    assert 0 < refusal["params"]["retry_after"] <= 24 * 3600
+
+
+def _until(socket, kind):
+    while True:
+        message = socket.receive_json()
+        if message["t"] == kind:
+            return message

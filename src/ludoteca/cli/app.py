@@ -399,6 +399,14 @@ def serve(
             "a load test from this machine needs more",
         ),
     ] = 20,
+    bot_matches_per_day: Annotated[
+        int,
+        typer.Option(
+            min=1,
+            metavar="N",
+            help="matches a bot account may start a day at tables with no person",
+        ),
+    ] = 200,
     smtp: Annotated[
         str | None,
         typer.Option(
@@ -431,7 +439,17 @@ def serve(
         raise CommandError(str(error)) from None
     show.serving(host, port, server.shown_url(url))
     mail = server.Mail(smtp, mail_from, site_url or f"http://{host}:{port}")
-    server.serve(host, port, url, bot_delay, rate, sockets_per_address, entries_per_minute, mail)
+    server.serve(
+        host,
+        port,
+        url,
+        bot_delay,
+        rate,
+        sockets_per_address,
+        entries_per_minute,
+        mail,
+        bot_matches_per_day,
+    )
 
 
 @app.command()

@@ -144,6 +144,7 @@ def serve(
     sockets_per_address: int = Settings.sockets_per_address,
     entries_per_minute: int = Settings.entries_per_minute,
     mail: Mail = Mail(),
+    bot_matches_per_day: int = Settings.bot_matches_per_day,
 ) -> None:
     collect_less()
     settings = Settings(
@@ -155,6 +156,7 @@ def serve(
         smtp_url=mail.smtp_url,
         mail_from=mail.mail_from,
         site_url=mail.site_url,
+        bot_matches_per_day=bot_matches_per_day,
     )
     config = uvicorn.Config(
         create_app(settings),

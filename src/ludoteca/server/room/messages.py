@@ -113,7 +113,10 @@ def _handle(room: Room, connection: Connection, message: p.ClientMessage) -> Non
             if not connection.tables:
                 room.lobby.send(connection)
         case p.Start(table=table_id):
-            _table(room, table_id).start(who)
+            table = _table(room, table_id)
+            room.bot_matches.check(table)
+            table.start(who)
+            room.bot_matches.count(table)
         case p.SetOption(table=table_id, name=None):
             table = _table(room, table_id)
             values = {o.name: table.options.get(o.name, o.default) for o in table.game.options}

@@ -29,6 +29,7 @@ from ..table import Table, TableStatus, Who, thinking
 from ..table.clock import ClockKind, TimeControl
 from ..table.time import MatchTime
 from . import messages
+from .botmatches import BotMatches
 from .host import TableHost
 from .lobby import LOBBY_CHAT_KEPT, Lobby
 from .mailer import Mailer
@@ -50,6 +51,7 @@ class Room:
         self.tables: dict[int, Table] = {}
         self.people = People(settings, self.tables)
         self.relations = Relations()
+        self.bot_matches = BotMatches(settings.bot_matches_per_day, settings.now)
         self.lobby = Lobby(
             self.tables,
             self.people.connections,
