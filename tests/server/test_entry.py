@@ -90,7 +90,12 @@ def test_register_log_in_and_wrong_passwords(room):
     assert right.status_code == 200
     assert right.json()["name"] == "Bruno"
     bruno = Person(room, "Bruno", dict(right.cookies))
-    assert bruno.welcome["you"] == {"id": made.json()["id"], "name": "Bruno", "guest": False}
+    assert bruno.welcome["you"] == {
+        "id": made.json()["id"],
+        "name": "Bruno",
+        "guest": False,
+        "bot": False,
+    }
     bruno.close()
 
 

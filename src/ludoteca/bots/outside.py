@@ -49,10 +49,14 @@ class OutsideBot:
 
     def choose(self, match: Match, rng: random.Random) -> Move:
         seat = seat_to_move(match)
-        seen = Match.from_view(match.view(seat), rng)
+        return self.choose_seen(Match.from_view(match.view(seat), rng), rng)
+
+    def choose_seen(self, seen: Match, rng: random.Random) -> Move:
+        """The writer's choice on a match already rebuilt from the seat's view (what
+        ``ludoteca.client`` keeps from move to move)."""
         move = self._choose(seen, rng)
         if isinstance(move, str):
-            return match.parse(move)
+            return seen.parse(move)
         return move
 
 

@@ -24,6 +24,7 @@ from ludoteca.tools.simulate import simulate
 
 from . import checks
 from . import printing as show
+from .bots import bot_app
 from .group import CommandError, Commands
 
 app = typer.Typer(
@@ -32,6 +33,7 @@ app = typer.Typer(
     no_args_is_help=True,
     add_completion=False,
 )
+app.add_typer(bot_app, name="bot")
 
 GameId = Annotated[
     str,
@@ -435,6 +437,14 @@ def serve(
             help="room processes on this port (more than 1 needs --redis and PostgreSQL)",
         ),
     ] = 1,
+    bot_matches_per_day: Annotated[
+        int,
+        typer.Option(
+            min=1,
+            metavar="N",
+            help="matches a bot account may start a day at tables with no person",
+        ),
+    ] = 200,
     smtp: Annotated[
         str | None,
         typer.Option(
@@ -478,6 +488,7 @@ def serve(
         # Processes that share a room hold leases on the tables they play.
         leases=leases or redis is not None, lease_seconds=lease_seconds,
         redis_url=redis, workers=workers, redis_prefix=redis_prefix, mail=mail,
+        bot_matches_per_day=bot_matches_per_day,
     )  # fmt: skip
 
 

@@ -12,7 +12,8 @@ from __future__ import annotations
 import json
 import sys
 import textwrap
-from collections.abc import Callable, Iterator
+import time
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any
 
@@ -250,6 +251,26 @@ def bench_adapter_end() -> None:
 
 def serving(host: str, port: int, database: str) -> None:
     typer.echo(f"ludoteca room at http://{host}:{port}/  (database: {database})")
+
+
+# -- ludoteca bot ---------------------------------------------------------------------------
+
+
+def bot_token(name: str, token: str) -> None:
+    typer.echo(f"token of {name} (shown once: keep it in a file only you can read):")
+    typer.echo(token)
+
+
+def bot_tokens(rows: Sequence[Any]) -> None:
+    if not rows:
+        typer.echo("no tokens")
+    for row in rows:
+        made = time.strftime("%Y-%m-%d %H:%M", time.gmtime(row.created_at))
+        typer.echo(f"{row.id:>4}  {row.scopes:<16} made {made} UTC")
+
+
+def bot_played(matches: int) -> None:
+    typer.echo(f"stopped after {matches} match{'es' if matches != 1 else ''}")
 
 
 # -- ludoteca loadtest and flood -----------------------------------------------------------

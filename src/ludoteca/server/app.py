@@ -19,6 +19,7 @@ from starlette.types import Receive, Scope, Send
 
 import ludoteca
 
+from . import botapi
 from .accounts import (
     Sessions,
 )
@@ -27,7 +28,6 @@ from .entry import (
     enter_as_guest,
     login,
     logout,
-    me,
     refuse,
     register,
 )
@@ -90,7 +90,10 @@ def create_app(settings: Settings) -> RoomApp:
         Route("/api/login", login, methods=["POST"]),
         Route("/api/logout", logout, methods=["POST"]),
         Route("/api/password", change_password, methods=["POST"]),
-        Route("/api/me", me),
+        Route("/api/me", botapi.me),
+        Route("/api/bot", botapi.become_bot, methods=["POST"]),
+        Route("/api/tokens", botapi.tokens, methods=["GET", "POST"]),
+        Route("/api/tokens/{token}/revoke", botapi.revoke, methods=["POST"]),
         Route("/api/status", status),
         Route("/api/relations", relations, methods=["GET", "POST"]),
         Route("/api/friends", friends),

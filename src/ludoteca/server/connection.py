@@ -66,6 +66,10 @@ class Connection:
         self.address = address
         #: The session it was opened with: revoking that session closes it.
         self.session: str | None = None
+        #: What its token may do (``tokens.Scope``); None: a session's, everything.
+        self.scopes: frozenset[str] | None = None
+        #: The personal token it was opened with: revoking the token closes it.
+        self.token: int | None = None
         self.tables: set[int] = set()
         self.in_lobby = True
         self.messages = Bucket(rate=messages_per_second, burst=2 * messages_per_second)

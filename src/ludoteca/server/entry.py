@@ -25,7 +25,6 @@ from .accounts import (
 from .limits import EntryLimits, Limiter, TooMany, take
 from .room import Room
 from .shared.presence import Unavailable
-from .socket import person_of
 
 T = TypeVar("T")
 
@@ -283,11 +282,3 @@ def _close_sockets(room: Room, user_id: int, revoked: Callable[[str | None], boo
     for connection in list(room.people.connections.get(user_id, ())):
         if revoked(connection.session):
             connection.close(4401, "logged out: enter again")
-
-
-async def me(request: Request) -> Response:
-    session = request.app.state.sessions.session_id(request.cookies.get(COOKIE))
-    person = await person_of(request.app.state.room, session)
-    if person is None:
-        return refuse("not_entered", "not entered", 401)
-    return JSONResponse(msgspec.to_builtins(person))

@@ -96,6 +96,8 @@ async def match_summary(request: Request) -> Response:
             "options": stored.options,
             "names": _names(stored),
             "bots": [None if chair is None else chair.get("bot") for chair in stored.seats],
+            # Seats of bot accounts (docs/bots.md), shown as BOT.
+            "bot_accounts": [bool(chair and chair.get("bot_account")) for chair in stored.seats],
             "started_at": stored.started_at,
             "finished_at": stored.finished_at,
             "result": stored.result,
@@ -278,7 +280,7 @@ async def player_page(request: Request) -> Response:
 
 
 async def leaderboard(request: Request) -> Response:
-    """The best rated players of a game."""
+    """The best rated players of a game; ``?pool=bots``: the best bot accounts."""
     game = request.path_params["game"]
     if game not in ludoteca.game_ids():
         return _refuse(
@@ -288,10 +290,14 @@ async def leaderboard(request: Request) -> Response:
             game=game,
             games=", ".join(ludoteca.game_ids()),
         )
-    rows = await request.app.state.room.store.leaderboard(game, LEADERBOARD)
+    pool = request.query_params.get("pool", "people")
+    if pool not in ("people", "bots"):
+        return _refuse("bad_pool", f"no pool {pool!r}: people or bots", 400, pool=pool)
+    rows = await request.app.state.room.store.leaderboard(game, LEADERBOARD, pool == "bots")
     return JSONResponse(
         {
             "game": game,
+            "pool": pool,
             "players": [{"name": n, "rating": round(r, 1), "games": g} for n, r, g in rows],
         }
     )

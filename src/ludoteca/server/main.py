@@ -210,6 +210,7 @@ def serve(
     workers: int = 1,
     redis_prefix: str = Settings.redis_prefix,
     mail: Mail = Mail(),
+    bot_matches_per_day: int = Settings.bot_matches_per_day,
 ) -> None:
     settings = Settings(
         db_url=db_url or default_db_url(),
@@ -226,6 +227,7 @@ def serve(
         smtp_url=mail.smtp_url,
         mail_from=mail.mail_from,
         site_url=mail.site_url,
+        bot_matches_per_day=bot_matches_per_day,
     )
     if workers > 1:
         # uvicorn binds the port once and starts the workers, each a whole room with its

@@ -278,6 +278,8 @@ class Person(msgspec.Struct):
     id: int
     name: str
     guest: bool
+    #: A bot account, played by a program (docs/bots.md): shown as BOT.
+    bot: bool = False
 
 
 class SeatInfo(msgspec.Struct):
@@ -288,6 +290,8 @@ class SeatInfo(msgspec.Struct):
     connected: bool = False
     #: A bot plays this person's seat for now: "time" (their time ran out) or "away".
     replaced: str | None = None
+    #: A bot account sits here, played by a program (docs/bots.md): shown as BOT.
+    bot_account: bool = False
 
 
 class TableInfo(msgspec.Struct):
@@ -346,6 +350,8 @@ class Lobby(ServerMessage, tag="lobby"):
     tables: list[TableInfo]
     online: list[str]
     chat: list[ChatLine]
+    #: Those online who are bot accounts (docs/bots.md): shown as BOT.
+    bots: list[str] = []
 
 
 class LobbyUpdate(ServerMessage, tag="lobby_update"):

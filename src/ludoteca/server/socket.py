@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import logging
 from http.cookies import SimpleCookie
-from typing import Any
+from typing import Any, NamedTuple
 from urllib.parse import urlsplit
 
 import msgspec
@@ -19,6 +19,7 @@ from . import protocol as p
 from .accounts import COOKIE, Sessions
 from .connection import Connection
 from .room import Room
+from .tokens import bearer, digest
 
 log = logging.getLogger("ludoteca.server")
 
@@ -28,7 +29,25 @@ async def person_of(room: Room, session: str | None) -> p.Person | None:
     if session is None:
         return None
     user = await room.store.session_user(session)
-    return None if user is None else p.Person(user.id, user.name, user.guest)
+    return None if user is None else p.Person(user.id, user.name, user.guest, user.bot)
+
+
+class Holder(NamedTuple):
+    """Who holds a personal token, what it may do, and which token it is."""
+
+    person: p.Person
+    scopes: frozenset[str]
+    token: int
+
+
+async def token_holder(room: Room, token: str) -> Holder | None:
+    """Whose a personal token is and what it may do, if it stands."""
+    found = await room.store.token_user(digest(token))
+    if found is None:
+        return None
+    user, scopes, token_id = found
+    person = p.Person(user.id, user.name, user.guest, user.bot)
+    return Holder(person, frozenset(scopes.split()), token_id)
 
 
 def _headers(scope: Scope) -> dict[str, str]:
@@ -50,26 +69,50 @@ async def serve_socket(state: Any, scope: Scope, receive: Receive, send: Send) -
     if (await receive())["type"] != "websocket.connect":
         return
     headers = _headers(scope)
-    origin = headers.get("origin")
-    if origin is not None and urlsplit(origin).netloc != headers.get("host"):
-        # Another site's page may not act for a player whose cookie the browser sends:
-        # refused before the handshake completes.
-        await send({"type": "websocket.close", "code": 1008, "reason": "cross-origin"})
-        return
-    sessions: Sessions = state.sessions
-    session = sessions.session_id(_cookie(headers))
-    person = await person_of(room, session)
+    token = bearer(headers.get("authorization"))
+    scopes: frozenset[str] | None = None  # a session's: everything its person may do
+    session = None
+    token_id = None
+    if token is not None:
+        # A token comes in a header no browser sends by itself: another site's page cannot
+        # use it, so the Origin check (which guards the cookie) is not needed here.
+        holder = await token_holder(room, token)
+        if holder is None:
+            await _refuse_upgrade(
+                scope, send, 401, "bad_token", "that token is wrong or was revoked: make a new one"
+            )
+            return
+        person, scopes, token_id = holder
+    else:
+        origin = headers.get("origin")
+        if origin is not None and urlsplit(origin).netloc != headers.get("host"):
+            # Another site's page may not act for a player whose cookie the browser sends:
+            # refused before the handshake completes.
+            await send({"type": "websocket.close", "code": 1008, "reason": "cross-origin"})
+            return
+        sessions: Sessions = state.sessions
+        session = sessions.session_id(_cookie(headers))
+        found = await person_of(room, session)
+        if found is None:
+            await send({"type": "websocket.accept"})
+            await send(
+                {
+                    "type": "websocket.close",
+                    "code": 4401,
+                    "reason": "enter first: POST /api/guest or /api/login",
+                }
+            )
+            return
+        person = found
     await send({"type": "websocket.accept"})
     address = (scope.get("client") or ("", 0))[0]
     refusal = None
-    if person is None:
-        refusal = (4401, "enter first: POST /api/guest or /api/login")
-    elif room.people.name_taken(person.name, by_other_than=person.id):
+    if room.people.name_taken(person.name, by_other_than=person.id):
         refusal = (4409, f"someone called {person.name!r} is online: enter again")
     elif (limit := room.people.socket_limit(person.id, address)) is not None:
         refusal = (4429, limit)
-    if refusal is not None or person is None:
-        code, reason = refusal or (4401, "")
+    if refusal is not None:
+        code, reason = refusal
         await send({"type": "websocket.close", "code": code, "reason": reason})
         return
     settings = room.settings
@@ -77,6 +120,8 @@ async def serve_socket(state: Any, scope: Scope, receive: Receive, send: Send) -
         send, person, settings.messages_per_second, settings.chat_per_second, address
     )
     connection.session = session
+    connection.scopes = scopes
+    connection.token = token_id
     connection.start()
     room.connect(connection)
     try:
@@ -84,6 +129,23 @@ async def serve_socket(state: Any, scope: Scope, receive: Receive, send: Send) -
     finally:
         room.disconnect(connection)
         await connection.stop()
+
+
+async def _refuse_upgrade(scope: Scope, send: Send, status: int, code: str, text: str) -> None:
+    """Refuse the upgrade with an HTTP answer whose JSON body says why (as the API's
+    refusals do), where the server can send one; else close before accepting."""
+    if "websocket.http.response" in scope.get("extensions", {}):
+        body = msgspec.json.encode({"error": text, "code": code, "params": {}})
+        await send(
+            {
+                "type": "websocket.http.response.start",
+                "status": status,
+                "headers": [(b"content-type", b"application/json")],
+            }
+        )
+        await send({"type": "websocket.http.response.body", "body": body})
+    else:
+        await send({"type": "websocket.close", "code": 1008, "reason": text})
 
 
 async def _read(room: Room, connection: Connection, receive: Receive) -> None:

@@ -174,7 +174,7 @@ function onMessage(message) {
       chrome.entered(me);
       break;
     case "lobby":
-      lobby = { tables: new Map(message.tables.map((x) => [x.id, x])), online: message.online, chat: message.chat };
+      lobby = { tables: new Map(message.tables.map((x) => [x.id, x])), online: message.online, bots: message.bots || [], chat: message.chat };
       // After a reload or reconnect: back to the table we were at, the one the address
       // names, or where we sit.
       if (table) send({ t: "watch", table: table.id });

@@ -32,6 +32,9 @@ class Command(Letter, tag="cmd"):
     user: p.Person
     address: str
     message: bytes
+    #: The scopes of the token the socket came with (None: a browser's session): the
+    #: owner refuses what the token may not do, as the gateway would.
+    scopes: list[str] | None = None
 
 
 class Done(Letter, tag="done"):

@@ -20,11 +20,14 @@ class Remote:
         address: str,
         deliver: Callable[[Remote, bytes], None],
         chat_per_second: float,
+        scopes: frozenset[str] | None = None,
     ) -> None:
         self.gateway = gateway
         self.conn = conn
         self.user = user
         self.address = address
+        #: The scopes of the socket's token, as its gateway found them (None: a session).
+        self.scopes = scopes
         self.tables: set[int] = set()
         self.in_lobby = False
         self.requests = RecentRequests()

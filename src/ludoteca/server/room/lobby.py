@@ -24,11 +24,13 @@ class Lobby:
         tables: Mapping[int, Table],
         connections: Mapping[int, Iterable[Connection]],
         online_names: Callable[[], list[str]],
+        online_bots: Callable[[], list[str]],
         hides: Callable[[int], Collection[int]],
     ) -> None:
         self.tables = tables
         self.connections = connections
         self.online_names = online_names
+        self.online_bots = online_bots
         self.hides = hides
         #: The recent lines, each with its speaker (None: the room).
         self.chat: deque[tuple[p.ChatLine, int | None]] = deque(maxlen=LOBBY_CHAT_KEPT)
@@ -65,6 +67,7 @@ class Lobby:
         return p.Lobby(
             tables=[t.info() for t in listed] + list(self.others.values()),
             online=self.online_names(),
+            bots=self.online_bots(),
             chat=[
                 line
                 for line, by in self.chat

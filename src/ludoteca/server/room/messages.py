@@ -29,7 +29,11 @@ from ..table import (
     game_or_refuse,
 )
 from ..table.clock import ClockError, TimeControl, check_grace
+from ..tokens import Scope
 from .ownership import elsewhere_text
+
+#: What a token without ``bot:play`` may send: it looks, and changes nothing.
+READ_ONLY = (p.Watch, p.Leave, p.Who, p.Help, p.Resync, p.Ping)
 
 if TYPE_CHECKING:
     from .room import Room
@@ -45,6 +49,18 @@ def handle(room: Room, connection: Connection | Remote, message: p.ClientMessage
                 "repeated",
                 f"request {rid!r} was sent already: it is done once (send a new id to ask again)",
                 rid=rid,
+            )
+        if (
+            connection.scopes is not None
+            and Scope.PLAY not in connection.scopes
+            and not isinstance(message, READ_ONLY)
+        ):
+            raise Refusal(
+                "forbidden_scope",
+                f"this token may only watch and read; sitting, playing and chatting need "
+                f"a token with {Scope.PLAY}",
+                needed=Scope.PLAY.value,
+                scopes=sorted(connection.scopes),
             )
         _handle(room, connection, message)
 
@@ -78,7 +94,8 @@ def answering(
 
 
 def _handle(room: Room, connection: Connection | Remote, message: p.ClientMessage) -> None:
-    who = Who(connection.user.id, connection.user.name, connection.user.guest)
+    user = connection.user
+    who = Who(user.id, user.name, user.guest, user.bot)
     match message:
         case p.Play(table=table_id, v=version, move=text):
             _table(room, table_id).play(who, version, text)
@@ -109,7 +126,10 @@ def _handle(room: Room, connection: Connection | Remote, message: p.ClientMessag
             if not connection.tables:
                 room.lobby.send(connection)
         case p.Start(table=table_id):
-            _table(room, table_id).start(who)
+            table = _table(room, table_id)
+            room.bot_matches.check(table)
+            table.start(who)
+            room.bot_matches.count(table)
         case p.SetOption(table=table_id, name=None):
             table = _visible(room, connection, table_id)
             values = {o.name: table.options.get(o.name, o.default) for o in table.game.options}

@@ -86,6 +86,14 @@ class People:
         self._everywhere = None
         self._keys_elsewhere = {name_key(n): u for u, n in self.presence.others().items()}
 
+    def online_bots(self) -> list[str]:
+        """The names of the bot accounts online, for the lobby's BOT marks."""
+        return sorted(
+            self.names[user]
+            for user, connections in self.connections.items()
+            if any(connection.user.bot for connection in connections)
+        )
+
     def online_person(self, name: str) -> p.Person | None:
         """Who is online under this name (as its name key matches), if anyone."""
         user_id = self._online_keys.get(name_key(name))

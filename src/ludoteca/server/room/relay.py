@@ -163,9 +163,10 @@ class Relay:
                 seq,
                 req,
                 conn,
-                p.Person(user.id, user.name, user.guest),
+                user,
                 connection.address,
                 msgspec.json.encode(message),
+                None if connection.scopes is None else sorted(connection.scopes),
             ),
         )
         return done
@@ -392,7 +393,8 @@ class Relay:
             return
         key = (command.sender, command.conn)
         remote = self.remotes.get(key)
-        if remote is None or remote.user != command.user:
+        scopes = None if command.scopes is None else frozenset(command.scopes)
+        if remote is None or remote.user != command.user or remote.scopes != scopes:
             self._drop(remote)
             remote = self.remotes[key] = Remote(
                 command.sender,
@@ -401,6 +403,7 @@ class Relay:
                 command.address,
                 self._deliver,
                 room.settings.chat_per_second,
+                scopes,
             )
             room.remote_arrived(remote.user)
         try:

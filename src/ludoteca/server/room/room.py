@@ -31,6 +31,7 @@ from ..table import Table, TableStatus, Who, thinking
 from ..table.clock import ClockKind, TimeControl
 from ..table.time import MatchTime
 from . import messages
+from .botmatches import BotMatches
 from .host import TableHost
 from .ids import Ids
 from .lag import Lag
@@ -62,8 +63,13 @@ class Room:
         self.presence = presence or Alone(settings.process_id)
         self.people = People(settings, self.tables, self.presence)
         self.relations = Relations()
+        self.bot_matches = BotMatches(settings.bot_matches_per_day, settings.now)
         self.lobby = Lobby(
-            self.tables, self.people.connections, self.people.online_names, self.relations.hides
+            self.tables,
+            self.people.connections,
+            self.people.online_names,
+            self.people.online_bots,
+            self.relations.hides,
         )
         self.mine = MyTables(self.people.connections)
         self._housekeeping: asyncio.Task[None] | None = None

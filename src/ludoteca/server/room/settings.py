@@ -32,6 +32,8 @@ class Settings:
     sockets_per_address: int = 200
     #: Invitations one host may have waiting for an answer, over all their tables.
     offers_per_host: int = 10
+    #: Matches a bot account may start a UTC day at tables where no person sits.
+    bot_matches_per_day: int = 200
     #: Seconds an open table waits for its seated people to come back before it closes.
     open_table_grace: float = 60.0
     #: Housekeeping, at the start and then this often: sessions past their age and the

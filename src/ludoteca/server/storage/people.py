@@ -9,12 +9,13 @@ from __future__ import annotations
 
 import time
 from collections.abc import Collection
+from typing import Any
 
 import sqlalchemy as sa
 from sqlalchemy.ext.asyncio import AsyncEngine
 
 from .rows import UserRow
-from .schema import mail, sessions, users
+from .schema import mail, matches, sessions, users
 
 
 class PeopleRows:
@@ -22,7 +23,9 @@ class PeopleRows:
 
     # -- people ---------------------------------------------------------------------------
 
-    async def add_user(self, name: str, name_key: str, password_hash: str | None) -> int:
+    async def add_user(
+        self, name: str, name_key: str, password_hash: str | None, bot: bool = False
+    ) -> int:
         async with self.engine.begin() as connection:
             result = await connection.execute(
                 users.insert().values(
@@ -31,6 +34,7 @@ class PeopleRows:
                     password_hash=password_hash,
                     guest=password_hash is None,
                     created_at=time.time(),
+                    bot=bot,
                 )
             )
             key = result.inserted_primary_key
@@ -45,7 +49,7 @@ class PeopleRows:
                     sa.select(users).where(users.c.name_key == name_key, sa.not_(users.c.guest))
                 )
             ).first()
-        return None if row is None else UserRow(row.id, row.name, row.guest, row.password_hash)
+        return None if row is None else _user(row)
 
     async def users(self, ids: Collection[int]) -> dict[int, UserRow]:
         """The rows of these users that are still kept, by id."""
@@ -53,7 +57,7 @@ class PeopleRows:
             return {}
         async with self.engine.connect() as connection:
             rows = await connection.execute(sa.select(users).where(users.c.id.in_(sorted(ids))))
-            return {r.id: UserRow(r.id, r.name, r.guest, r.password_hash) for r in rows}
+            return {r.id: _user(r) for r in rows}
 
     async def set_password(self, user_id: int, password_hash: str) -> None:
         async with self.engine.begin() as connection:
@@ -107,7 +111,7 @@ class PeopleRows:
                     .where(sessions.c.id == session_id)
                 )
             ).first()
-        return None if row is None else UserRow(row.id, row.name, row.guest, row.password_hash)
+        return None if row is None else _user(row)
 
     async def revoke_session(self, session_id: str) -> None:
         async with self.engine.begin() as connection:
@@ -144,3 +148,26 @@ class PeopleRows:
         async with self.engine.begin() as connection:
             result = await connection.execute(users.delete().where(where))
         return int(result.rowcount or 0)
+
+    async def make_bot(self, user_id: int) -> bool:
+        """Mark a registered player with no matches a bot; False if they have played (a
+        person's matches and ratings are not a bot's) or are a guest."""
+        # A rare act: the seats of every match are read and looked through here rather
+        # than kept in an index of players each match would have to write.
+        async with self.engine.begin() as connection:
+            for (seats,) in await connection.execute(sa.select(matches.c.seats)):
+                if any(chair and chair.get("user_id") == user_id for chair in seats):
+                    return False
+            result = await connection.execute(
+                users.update().where(users.c.id == user_id, sa.not_(users.c.guest)).values(bot=True)
+            )
+        return bool(result.rowcount)
+
+    async def user(self, user_id: int) -> UserRow | None:
+        async with self.engine.connect() as connection:
+            row = (await connection.execute(sa.select(users).where(users.c.id == user_id))).first()
+        return None if row is None else _user(row)
+
+
+def _user(row: Any) -> UserRow:
+    return UserRow(row.id, row.name, row.guest, row.password_hash, row.bot)

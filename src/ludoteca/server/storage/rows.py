@@ -84,6 +84,16 @@ class UserRow:
     name: str
     guest: bool
     password_hash: str | None
+    bot: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class TokenRow:
+    """A personal token as its owner sees it listed: never the token itself."""
+
+    id: int
+    scopes: str
+    created_at: float
 
 
 @dataclass(frozen=True, slots=True)

@@ -18,6 +18,9 @@ users = sa.Table(
     sa.Column("password_hash", sa.String(200), nullable=True),
     sa.Column("guest", sa.Boolean, nullable=False),
     sa.Column("created_at", sa.Float, nullable=False),
+    #: A bot account (docs/bots.md): a program plays it with a token; marked BOT wherever
+    #: its name shows, never seated at people's rated tables, rated among bots only.
+    sa.Column("bot", sa.Boolean, nullable=False, server_default=sa.false()),
     sa.Index(
         "users_registered_name",
         "name_key",
@@ -35,6 +38,19 @@ sessions = sa.Table(
     sa.Column("user_id", sa.Integer, nullable=False),
     sa.Column("created_at", sa.Float, nullable=False),
     sa.Index("sessions_user", "user_id"),
+)
+
+#: Personal tokens: only their sha256 is kept (the token is shown once), with what they
+#: may do (``scopes``, space-separated: ``bot:play``, ``read``). Revoking deletes the row.
+tokens = sa.Table(
+    "tokens",
+    metadata,
+    sa.Column("id", sa.Integer, primary_key=True, autoincrement=True),
+    sa.Column("user_id", sa.Integer, nullable=False),
+    sa.Column("hash", sa.String(64), nullable=False, unique=True),
+    sa.Column("scopes", sa.String(100), nullable=False),
+    sa.Column("created_at", sa.Float, nullable=False),
+    sa.Index("tokens_user", "user_id"),
 )
 
 #: Secrets the server makes once and keeps: the key that signs sessions.

@@ -53,6 +53,7 @@ from .schema import (
     tables,
     users,
 )
+from .tokens import TokenRows
 
 #: The advisory lock (any number of the room's own) held while the schema is migrated.
 MIGRATION_LOCK = 21_0004
@@ -64,7 +65,7 @@ RELATIONS = {"follow": follows, "block": blocks, "mute": mutes}
 WAL_RESTART_FRAMES = 4096
 
 
-class Store(PeopleRows):
+class Store(PeopleRows, TokenRows):
     """The room's database: the schema, the journal's commits, the live tables, what
     finished matches and ratings read; the people's rows come from ``PeopleRows``."""
 
@@ -334,13 +335,16 @@ class Store(PeopleRows):
             rows = await connection.execute(sa.select(ratings))
             return {(r.user_id, r.game): (r.rating, r.games) for r in rows}
 
-    async def leaderboard(self, game: str, limit: int) -> list[tuple[str, float, int]]:
-        """The best rated players of a game: (name, rating, rated matches)."""
+    async def leaderboard(
+        self, game: str, limit: int, bots: bool = False
+    ) -> list[tuple[str, float, int]]:
+        """The best rated players of a game (or bot accounts: a pool of their own, as
+        they never play rated against people): (name, rating, rated matches)."""
         async with self.engine.connect() as connection:
             rows = await connection.execute(
                 sa.select(users.c.name, ratings.c.rating, ratings.c.games)
                 .join(users, users.c.id == ratings.c.user_id)
-                .where(ratings.c.game == game)
+                .where(ratings.c.game == game, users.c.bot.is_(bots))
                 .order_by(ratings.c.rating.desc(), users.c.name)
                 .limit(limit)
             )

@@ -85,6 +85,7 @@ class Audience:
                     chair.bot,
                     chair.bot is not None or chair.user_id in online,
                     replaced.get(seat),
+                    chair.bot_account,
                 )
                 for seat, chair in enumerate(table.seats)
             ],

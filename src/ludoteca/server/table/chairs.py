@@ -17,31 +17,41 @@ from .thinking import bot_levels
 
 @dataclass(frozen=True, slots=True)
 class Who:
-    """The person asking: a user id, their name, and whether they are a guest."""
+    """The person asking: a user id, their name, whether they are a guest, and whether
+    a bot account (a program, docs/bots.md)."""
 
     id: int
     name: str
     guest: bool = False
+    bot: bool = False
 
 
 @dataclass
 class Chair:
     name: str
     user_id: int | None = None
+    #: The level of the room's own bot sitting here (no user).
     bot: str | None = None
+    #: A bot account sits here: a program plays it over its own socket (docs/bots.md).
+    bot_account: bool = False
 
     @property
     def is_person(self) -> bool:
         return self.user_id is not None and self.bot is None
 
     def to_json(self) -> dict[str, Any]:
-        return {"name": self.name, "user_id": self.user_id, "bot": self.bot}
+        document: dict[str, Any] = {"name": self.name, "user_id": self.user_id, "bot": self.bot}
+        if self.bot_account:
+            document["bot_account"] = True
+        return document
 
     @classmethod
     def from_json(cls, data: dict[str, Any] | None) -> Chair | None:
         if data is None:
             return None
-        return cls(data["name"], data.get("user_id"), data.get("bot"))
+        return cls(
+            data["name"], data.get("user_id"), data.get("bot"), bool(data.get("bot_account"))
+        )
 
 
 Seats = list[Chair | None]

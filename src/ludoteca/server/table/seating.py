@@ -38,11 +38,21 @@ class Seating:
         table.expect(OPEN, "join")
         if table.rated and who.guest:
             raise Refusal("rated_guest", RATED_GUEST)
+        if table.rated and any(
+            c is not None and c.user_id is not None and c.bot_account != who.bot
+            for c in table.seats
+        ):
+            raise Refusal(
+                "rated_mixed",
+                "a rated table seats people only or bot accounts only: bots are rated among "
+                "bots (an unrated table seats both)",
+                bot=who.bot,
+            )
         if mine is not None:
             raise Refusal("seated", "you already sit at this table; /leave first to move")
         self.expect_admitted(who)
         seat = chairs.free_seat(table.seats, seat)
-        table.seats[seat] = Chair(who.name, user_id=who.id)
+        table.seats[seat] = Chair(who.name, user_id=who.id, bot_account=who.bot)
         if table.host_id is None:
             table.host_id = who.id
         if watcher is not None:

@@ -43,7 +43,12 @@ export function createLobby(root, ctx) {
     return h("li", {
       class: `seat ${seat.bot ? "bot" : seat.connected ? "here" : "away"}`,
       title: seat.bot ? t("lobby.botTip", { level: t(`level.${seat.bot}`) }) : seat.connected ? t("lobby.hereTip") : t("lobby.awayTip"),
-    }, seatName(seat.name));
+    }, seatName(seat.name), seat.bot_account ? botBadge() : null);
+  }
+
+  // A bot account (a program plays it): marked wherever its name shows.
+  function botBadge() {
+    return h("span", { class: "mark bot", title: t("bot.accountTip") }, t("bot.badge"));
   }
 
   function tableCard(table) {
@@ -80,7 +85,8 @@ export function createLobby(root, ctx) {
     // The host of an open table invites from here: a button by every other name.
     const me = ctx.me();
     const hosted = [...state.tables.values()].find((table) => table.host === me && table.status === "open");
-    const person = (name) => h("li", {}, name, hosted && name !== me ? h("button", {
+    const bots = new Set(state.bots || []);
+    const person = (name) => h("li", {}, name, bots.has(name) ? botBadge() : null, hosted && name !== me ? h("button", {
       type: "button", class: "small", "data-action": "invite", "data-name": name,
       "aria-label": t("lobby.inviteTip", { name, id: hosted.id }), title: t("lobby.inviteTip", { name, id: hosted.id }),
       onclick: () => ctx.send({ t: "invite", table: hosted.id, name }),

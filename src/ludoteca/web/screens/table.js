@@ -118,6 +118,7 @@ export function createTableScreen(root, ctx) {
       const marks = [];
       if (seat.name !== null && info.host === seat.name && !seat.bot) marks.push(h("span", { class: "mark host", title: t("table.hostTip") }, "★"));
       if (seat.bot) marks.push(h("span", { class: "mark bot", title: t("lobby.botTip", { level: t(`level.${seat.bot}`) }) }, t("table.bot")));
+      if (seat.bot_account) marks.push(h("span", { class: "mark bot", title: t("bot.accountTip") }, t("bot.badge")));
       if (seat.replaced) marks.push(h("span", { class: "mark replaced", title: t(seat.replaced === "time" ? "table.replacedTime" : "table.replacedAway") }, "↺"));
       const dot = seat.name === null ? null : h("span", {
         class: `dot ${seat.connected ? "on" : "off"}`, role: "img",

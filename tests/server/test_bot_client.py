@@ -1,0 +1,457 @@
+"""A bot of anyone's in a real room (``ludoteca serve`` on a loopback port): bot accounts,
+tokens, and ``ludoteca.client`` playing whole matches (docs/bots.md)."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import re
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import httpx
+import pytest
+from starlette.testclient import TestClient
+from websockets.exceptions import ConnectionClosed, InvalidStatus
+from websockets.sync.client import connect
+
+import ludoteca
+from ludoteca.client import Client, ClientError, Plan
+from ludoteca.server import botaccounts
+from ludoteca.server.app import create_app
+from ludoteca.server.room import Settings
+from ludoteca.server.storage import Store
+
+from .live import Player, Server, running
+
+
+@pytest.fixture
+def room_db(sqlite_url) -> str:
+    return sqlite_url
+
+
+def make_bot(db_url: str, name: str = "Robo") -> str:
+    _user, token = asyncio.run(botaccounts.create(db_url, name))
+    return token
+
+
+def play(client: Client, seconds: float = 60) -> None:
+    async def run() -> None:
+        await asyncio.wait_for(client.run(), seconds)
+
+    asyncio.run(run())
+
+
+@pytest.mark.parametrize("game", ludoteca.game_ids())
+def test_a_client_bot_opens_a_table_and_plays_a_table_bot_to_the_end(room_db, game):
+    token = make_bot(room_db)
+    with running(room_db, rate=10_000) as server:
+        plan = Plan(open=game, players=2, table_bots="random", matches=1)
+        client = Client(server.ws, token, "random", plan, seed=1)
+        play(client)
+        assert len(client.finished) == 1, client.errors
+        assert client.errors == []
+        summary = httpx.get(f"{server.http}/api/matches/{client.finished[0]}").json()
+    assert summary["names"][0] == "Robo"
+    assert summary["bot_accounts"] == [True, False]
+    assert summary["bots"] == [None, "random"]
+    assert summary["result"] is not None
+    assert summary["moves"] > 0
+
+
+def test_a_client_bot_plays_a_person_over_their_socket(room_db):
+    token = make_bot(room_db)
+    with running(room_db) as server:
+        plan = Plan(open="keltis", players=2, matches=1)
+        client = Client(server.ws, token, "greedy", plan, seed=2)
+        anna = Player(server, "Anna")
+
+        async def both() -> None:
+            bot = asyncio.create_task(client.run())
+            await asyncio.to_thread(_person_joins_and_plays, anna)
+            await asyncio.wait_for(bot, 30)
+
+        asyncio.run(asyncio.wait_for(both(), 90))
+        anna.close()
+    assert len(client.finished) == 1, client.errors
+
+
+def _person_joins_and_plays(anna: Player) -> None:
+    """Anna joins the bot's table from the lobby and plays her legal moves till the end."""
+    table = anna.expect("lobby_update", lambda m: any(t["status"] == "open" for t in m["tables"]))[
+        "tables"
+    ][0]
+    assert table["seats"][0]["bot_account"] is True  # the person sees it is a bot
+    anna.send(t="join", table=table["id"])
+    _person_plays(anna, table["id"])
+
+
+def _person_plays(anna: Player, table: int) -> None:
+    """Anna plays her first legal move each turn at ``table`` till the match ends."""
+    while True:
+        message = anna.next(30)
+        kind = message["t"]
+        info = message.get("changed") if kind == "match" else message.get("table")
+        if kind in ("sync", "match", "table") and info and info["status"] == "finished":
+            return
+        view = message.get("match") if kind == "sync" else message.get("view")
+        if kind in ("sync", "match") and view and view["legal_moves"]:
+            anna.send(t="move", table=table, v=message["v"], move=view["legal_moves"][0])
+
+
+def test_a_bot_over_the_message_rate_is_told_the_limit_and_keeps_to_it(room_db):
+    """A random bot against a random table bot outruns 5 messages a second: each refusal
+    says which limit, its rate and how long to wait, and the client then keeps to it."""
+    token = make_bot(room_db)
+    with running(room_db, rate=5) as server:
+        plan = Plan(open="keltis", players=2, table_bots="random", matches=1)
+        client = Client(server.ws, token, "random", plan, seed=1)
+        play(client, 120)
+    assert len(client.finished) == 1, client.errors
+    assert client.errors, "the bot never went over the rate: the test shows nothing"
+    for error in client.errors:
+        assert error.code == "slow_down", error
+        assert error.params["limit"] == "messages"
+        assert error.params["per_second"] == 5
+        assert 0 < error.params["retry_after"] <= 1
+    # Told once, it keeps to the rate: a handful of refusals, not one every other move.
+    assert len(client.errors) <= 5
+
+
+def test_a_bots_connection_never_receives_what_its_seat_may_not_know(room_db):
+    """Every message the bot's socket received is recorded: each view in them is exactly
+    the engine's view for the bot's seat at that point of the stored match, and no other
+    message carries match data (the recording check of test_hidden, for a token's socket)."""
+    token = make_bot(room_db)
+    with running(room_db, rate=10_000) as server:
+        plan = Plan(open="keltis", players=2, table_bots="random", matches=1)
+        client = Client(server.ws, token, "random", plan, seed=3)
+        client.transcript = []
+        play(client)
+    assert len(client.finished) == 1
+    stored = asyncio.run(_stored(room_db, client.finished[0]))
+    game = ludoteca.game("keltis")
+    checked = 0
+    for text in client.transcript:
+        message = json.loads(text)
+        view = message.get("match") if message["t"] == "sync" else message.get("view")
+        if view is None:
+            assert not MATCH_KEYS & set(_keys(message)), message
+            continue
+        assert view["seat"] == 0
+        replay = game.new_match(stored.players, stored.options)
+        for _by, move in stored.log[: view["log_from"] + len(view["log"])]:
+            replay.play(move)
+        expected = json.loads(json.dumps(replay.view(0, view["log_from"])))
+        if view["result"] is not None:
+            assert expected["result"] is not None
+            expected["result"] = view["result"]  # the table adds the standing
+        assert expected == view
+        checked += 1
+    assert checked > 10
+
+
+MATCH_KEYS = {"position", "log", "legal_moves"}
+
+
+def _keys(value):
+    if isinstance(value, dict):
+        for key, inner in value.items():
+            yield key
+            yield from _keys(inner)
+    elif isinstance(value, list):
+        for inner in value:
+            yield from _keys(inner)
+
+
+async def _stored(db_url, match_id):
+    store = Store(db_url)
+    try:
+        return await store.match(match_id)
+    finally:
+        await store.close()
+
+
+def test_the_client_survives_a_restart_of_the_room_mid_match_and_finishes(room_db):
+    """The room is killed (SIGKILL) mid-match and started again on the same database and
+    port: the client connects again, watches its table again and plays it to the end."""
+    token = make_bot(room_db)
+    server = Server(room_db, rate=10_000).start()
+    try:
+        plan = Plan(open="krone", players=2, table_bots="random", matches=1)
+        client = Client(server.ws, token, "random", plan, seed=4)
+
+        async def restarted() -> None:
+            bot = asyncio.create_task(client.run())
+            while not any(s.view.log_length > 30 for s in client.seats.values()):
+                await asyncio.sleep(0.05)
+            await asyncio.to_thread(server.kill)
+            await asyncio.to_thread(server.start)
+            await asyncio.wait_for(bot, 90)
+
+        asyncio.run(restarted())
+    finally:
+        server.stop()
+    assert client.connections >= 2
+    assert len(client.finished) == 1, client.errors
+
+
+def _refused_upgrade(server: Server, **headers: str) -> InvalidStatus:
+    with pytest.raises(InvalidStatus) as refused:
+        connect(server.ws, additional_headers=headers)
+    return refused.value
+
+
+def test_wrong_revoked_and_read_only_tokens_are_refused_clearly_and_change_nothing(room_db):
+    play_token = make_bot(room_db)
+    _id, read_token = asyncio.run(botaccounts.add_token(room_db, "Robo", ["read"]))
+    revoked_id, revoked = asyncio.run(botaccounts.add_token(room_db, "Robo", ["bot:play"]))
+    asyncio.run(botaccounts.revoke(room_db, "Robo", revoked_id))
+    with running(room_db) as server:
+        for wrong in ("ldt_not-a-token", revoked):
+            refusal = _refused_upgrade(server, Authorization=f"Bearer {wrong}")
+            assert refusal.response.status_code == 401
+            body = json.loads(refusal.response.body)
+            assert body["code"] == "bad_token"
+            assert "revoked" in body["error"]
+        with pytest.raises(ClientError, match="401"):
+            asyncio.run(Client(server.ws, revoked, "random").run())
+        # A token is a header's only: as the session cookie it is no session at all.
+        with (
+            connect(
+                server.ws, additional_headers={"Cookie": f"ludoteca_session={play_token}"}
+            ) as s,
+            pytest.raises(ConnectionClosed, match="4401"),
+        ):
+            s.recv(5)
+        assert httpx.get(f"{server.http}/api/me?token={play_token}").status_code == 401
+
+        me = httpx.get(f"{server.http}/api/me", headers={"Authorization": f"Bearer {read_token}"})
+        assert me.json() == {
+            "id": 1,
+            "name": "Robo",
+            "guest": False,
+            "bot": True,
+            "scopes": ["read"],
+        }
+        with connect(server.ws, additional_headers={"Authorization": f"Bearer {read_token}"}) as s:
+            welcome = json.loads(s.recv(5))
+            assert welcome["you"]["bot"] is True
+            s.send(json.dumps({"t": "create", "game": "keltis"}))
+            refusal = _next(s, "error")
+            assert refusal["code"] == "forbidden_scope"
+            assert refusal["params"] == {"needed": "bot:play", "scopes": ["read"]}
+            s.send(json.dumps({"t": "who"}))  # looking is allowed
+            assert _next(s, "info")["code"] == "who"
+        status = httpx.get(f"{server.http}/api/status").json()
+        assert status["tables"] == 0, status
+
+
+def _read_to_the_end(socket):
+    while True:
+        socket.recv(5)
+
+
+def _next(socket, kind):
+    while True:
+        message = json.loads(socket.recv(5))
+        if message["t"] == kind:
+            return message
+
+
+def test_an_account_turns_bot_and_manages_its_tokens_over_http(room_db):
+    with running(room_db) as server:
+        http = httpx.Client(base_url=server.http)
+        assert http.post(
+            "/api/register", json={"name": "Otto", "password": "long enough"}
+        ).is_success
+        # A person's token cannot play: only a bot account's may.
+        refused = http.post("/api/tokens", json={"scopes": ["bot:play"]})
+        assert refused.status_code == 400
+        assert refused.json()["code"] == "bad_scope"
+        assert http.post("/api/bot", json={}).json() == {"bot": True}
+        made = http.post("/api/tokens", json={"scopes": ["bot:play"]}).json()
+        assert made["token"].startswith("ldt_")
+        assert made["scopes"] == ["bot:play"]
+        listed = http.get("/api/tokens").json()["tokens"]
+        assert [t["id"] for t in listed] == [made["id"]]
+        assert "token" not in listed[0]
+        bad = http.post("/api/tokens", json={"scopes": ["admin"]})
+        assert bad.status_code == 400
+        assert "bot:play, read" in bad.json()["error"]
+        with connect(
+            server.ws, additional_headers={"Authorization": f"Bearer {made['token']}"}
+        ) as s:
+            assert json.loads(s.recv(5))["you"]["name"] == "Otto"
+            assert http.post(f"/api/tokens/{made['id']}/revoke", json={}).json() == {"ok": True}
+            with pytest.raises(ConnectionClosed, match="4401"):
+                _read_to_the_end(s)
+        assert (
+            _refused_upgrade(server, Authorization=f"Bearer {made['token']}").response.status_code
+            == 401
+        )
+        assert http.get("/api/tokens").json()["tokens"] == []
+
+
+def test_an_account_that_has_played_cannot_become_a_bot(room_db):
+    with running(room_db, rate=10_000) as server:
+        http = httpx.Client(base_url=server.http)
+        http.post("/api/register", json={"name": "Pia", "password": "long enough"})
+        cookie = http.cookies["ludoteca_session"]
+        pia = Player(server, "Pia", cookie)
+        pia.send(t="create", game="keltis")
+        table = pia.expect("sync")["table"]["id"]
+        pia.send(t="bot", table=table, level="random")
+        pia.send(t="start", table=table)
+        pia.expect("sync", lambda m: m["match"] is not None)
+        pia.close()
+        refused = http.post("/api/bot", json={})
+        assert refused.status_code == 409
+        assert refused.json()["code"] == "played_bot"
+        assert http.get("/api/me").json()["bot"] is False
+
+
+def test_rated_tables_seat_people_only_or_bots_only(room_db):
+    token = make_bot(room_db)
+    with running(room_db) as server:
+        http = httpx.Client(base_url=server.http)
+        http.post("/api/register", json={"name": "Rita", "password": "long enough"})
+        rita = Player(server, "Rita", http.cookies["ludoteca_session"])
+        rita.send(t="create", game="keltis", rated=True)
+        table = rita.expect("sync")["table"]["id"]
+        with connect(server.ws, additional_headers={"Authorization": f"Bearer {token}"}) as s:
+            s.send(json.dumps({"t": "join", "table": table}))
+            refusal = _next(s, "error")
+        rita.close()
+    assert refusal["code"] == "rated_mixed"
+    assert "bots are rated among bots" in refusal["text"]
+
+
+def test_the_bot_of_docs_bots_md_plays_with_ludoteca_bot_run(room_db, tmp_path):
+    """docs/bots.md's complete bot, taken from the page, run by ``ludoteca bot run``."""
+    page = (Path(__file__).parents[2] / "docs" / "bots.md").read_text()
+    source = next(b for b in re.findall(r"```python\n(.*?)```", page, re.S) if "tidybot" in b)
+    assert len(source.strip().splitlines()) < 30
+    (tmp_path / "tidybot.py").write_text(source)
+    (tmp_path / "tidybot.token").write_text(make_bot(room_db, "TidyBot") + "\n")
+    with running(room_db, rate=10_000) as server:
+        command = [sys.executable, "-m", "ludoteca", "bot", "run", "tidybot:choose"]
+        command += ["--url", server.ws, "--token-file", str(tmp_path / "tidybot.token")]
+        command += ["--open", "kingdomino", "--table-bots", "random", "--matches", "1"]
+        env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(tmp_path), *sys.path])}
+        done = subprocess.run(command, env=env, capture_output=True, text=True, timeout=120)
+        assert done.returncode == 0, done.stderr
+        assert "stopped after 1 match" in done.stdout
+        (tmp_path / "wrong.token").write_text("ldt_wrong\n")
+        not_one = subprocess.run(
+            [*command[:8], "--token-file", str(tmp_path / "tidybot.py")],
+            env=env,
+            capture_output=True,
+            text=True,
+            timeout=60,
+        )
+        refused = subprocess.run(
+            [*command[:8], "--token-file", str(tmp_path / "wrong.token")],
+            env=env,
+            capture_output=True,
+            text=True,
+            timeout=60,
+        )
+    assert not_one.returncode == 2
+    assert "holds no token" in not_one.stderr
+    assert refused.returncode == 2
+    assert "401" in refused.stderr
+    assert "revoked" in refused.stderr
+
+
+def test_a_client_bot_accepts_an_invitation_and_plays_the_host_to_the_end(room_db):
+    """A person invites the bot by name: it accepts a game it plays (and declines one it
+    does not, saying why), sits, and plays the match out against the host's socket."""
+    token = make_bot(room_db)
+    with running(room_db, rate=10_000) as server:
+        client = Client(server.ws, token, "greedy", Plan(accept=frozenset({"keltis"}), matches=1))
+        anna = Player(server, "Anna")
+
+        def host() -> dict:
+            while client.you is None:  # the bot is in the room
+                time.sleep(0.05)
+            anna.send(t="create", game="cronberg")
+            other = anna.expect("sync")["table"]["id"]
+            anna.send(t="invite", table=other, name="Robo")
+            declined = anna.expect("offer_answered")
+            anna.send(t="leave", table=other)
+            anna.send(t="create", game="keltis")
+            table = anna.expect("sync", lambda m: m["table"]["game"] == "keltis")["table"]["id"]
+            anna.send(t="invite", table=table, name="Robo")
+            accepted = anna.expect("offer_answered")
+            anna.send(t="start", table=table)
+            _person_plays(anna, table)
+            return {"declined": declined, "accepted": accepted}
+
+        async def both() -> dict:
+            bot = asyncio.create_task(client.run())
+            answers = await asyncio.to_thread(host)
+            await asyncio.wait_for(bot, 60)
+            return answers
+
+        answers = asyncio.run(asyncio.wait_for(both(), 120))
+        anna.close()
+    assert answers["declined"]["accepted"] is False
+    assert answers["declined"]["reason"] == "game"
+    assert answers["accepted"]["accepted"] is True
+    assert len(client.finished) == 1, client.errors
+
+
+def test_bot_against_bot_is_rated_in_a_pool_of_its_own_and_capped_a_day(sqlite_url):
+    """Two bot accounts play a rated table: their ratings are on the bots' leaderboard
+    only; a second match that day is over the cap of one, refused with its params."""
+    first, second = make_bot(sqlite_url, "Ada"), make_bot(sqlite_url, "Bix")
+    settings = Settings(db_url=sqlite_url, bot_delay=0, bot_matches_per_day=1)
+    with TestClient(create_app(settings)) as room:
+        bots = [
+            room.websocket_connect("/ws", headers={"Authorization": f"Bearer {token}"})
+            for token in (first, second)
+        ]
+        ada, bix = (context.__enter__() for context in bots)
+        ada.send_json({"t": "create", "game": "kingdomino", "rated": True})
+        table = _until(ada, "sync")["table"]["id"]
+        bix.send_json({"t": "join", "table": table})
+        _until(bix, "sync")
+        ada.send_json({"t": "start", "table": table})
+        started = [_until(ada, "sync"), _until(bix, "sync")]
+        views = {seat: sync["match"] for seat, sync in enumerate(started)}
+        sockets = {0: ada, 1: bix}
+        version = started[0]["v"]
+        while True:
+            mover = next((s for s, v in views.items() if v["legal_moves"]), None)
+            if mover is None:
+                break
+            sockets[mover].send_json(
+                {"t": "move", "table": table, "v": version, "move": views[mover]["legal_moves"][0]}
+            )
+            for seat, socket in sockets.items():
+                update = _until(socket, "match")
+                version = update["v"]
+                views[seat] = update["view"]
+        ada.send_json({"t": "start", "table": table})
+        refusal = _until(ada, "error")
+        people = room.get("/api/ratings/kingdomino").json()["players"]
+        pool = room.get("/api/ratings/kingdomino?pool=bots").json()["players"]
+        for context in bots:
+            context.__exit__(None, None, None)
+    assert people == []
+    assert sorted(p["name"] for p in pool) == ["Ada", "Bix"]
+    assert refusal["code"] == "bot_daily_cap"
+    assert refusal["params"]["limit"] == "bot_matches_per_day"
+    assert refusal["params"]["per_day"] == 1
+    assert 0 < refusal["params"]["retry_after"] <= 24 * 3600
+
+
+def _until(socket, kind):
+    while True:
+        message = socket.receive_json()
+        if message["t"] == kind:
+            return message
