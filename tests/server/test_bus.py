@@ -7,9 +7,9 @@ player's socket on one plays at a table the other owns, through the bus alone.
 
 from __future__ import annotations
 
+import asyncio
 import itertools
 import json
-import os
 import random
 import secrets
 import shutil
@@ -24,16 +24,14 @@ from hypothesis import HealthCheck, given, settings
 from starlette.testclient import TestClient
 
 import ludoteca
+from ludoteca.server import botaccounts
 from ludoteca.server.app import create_app
 from ludoteca.server.bus import Deliver
 from ludoteca.server.room import Settings
 
 from .client import Person, Seat
-from .conftest import _on_postgres, postgres_database
 from .test_abuse import _messages, _state
 from .test_hidden import MATCH_KEYS, _views_in
-
-REDIS = os.environ.get("LUDOTECA_TEST_REDIS", "redis://127.0.0.1:6379/0")
 
 
 def _redis_answers(url: str) -> bool:
@@ -43,26 +41,6 @@ def _redis_answers(url: str) -> bool:
         return bool(redis.Redis.from_url(url, socket_connect_timeout=2).ping())
     except (redis.RedisError, OSError):
         return False
-
-
-@pytest.fixture
-def postgres_url() -> Iterator[str]:
-    url = postgres_database()
-    if url is None:
-        if os.environ.get("CI"):
-            pytest.fail("PostgreSQL is not reachable")
-        pytest.skip("no PostgreSQL here")
-    yield url
-    _on_postgres(f'DROP DATABASE IF EXISTS "{url.rsplit("/", 1)[1]}" WITH (FORCE)')
-
-
-@pytest.fixture
-def redis_url() -> str:
-    if not _redis_answers(REDIS):
-        if os.environ.get("CI"):
-            pytest.fail(f"Redis is not reachable at {REDIS}")
-        pytest.skip("no Redis here")
-    return REDIS
 
 
 def _settings(postgres_url: str, redis_url: str, prefix: str, process: str, **more) -> Settings:
@@ -443,3 +421,26 @@ def test_a_lost_last_event_is_noticed_by_the_beat_and_resynced(rooms):
     assert lost
     assert synced["v"] == rooms.a.app.state.room.tables[table].announced
     assert relay.resyncs >= 1
+
+
+def test_a_read_token_cannot_play_at_a_table_another_process_owns(rooms, postgres_url):
+    """The owner refuses what the socket's token may not do, as the gateway would: the
+    scopes travel with the command (a Remote without them would let a read token sit)."""
+    anna = Person.enter(rooms.a, "Anna")
+    table = anna.create("kingdomino")
+    _wait_for(lambda: table in rooms.b.app.state.room.relay.others)
+    asyncio.run(botaccounts.create(postgres_url, "Reader"))
+    _id, token = asyncio.run(botaccounts.add_token(postgres_url, "Reader", ["read"]))
+    headers = {"Authorization": f"Bearer {token}"}
+    with rooms.b.websocket_connect("/ws", headers=headers) as reader:
+        assert reader.receive_json()["t"] == "welcome"
+        reader.send_json({"t": "join", "table": table, "rid": "sit"})
+        # The refusal, or (were the scopes lost on the way) the table it sat down at.
+        answer = reader.receive_json()
+        while answer["t"] not in ("error", "sync"):
+            answer = reader.receive_json()
+    assert answer["t"] == "error", answer
+    assert answer["code"] == "forbidden_scope", answer
+    assert answer["params"]["scopes"] == ["read"]
+    owned = rooms.a.app.state.room.tables[table]
+    assert [chair is None for chair in owned.seats][1:] == [True] * (len(owned.seats) - 1)
