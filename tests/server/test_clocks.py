@@ -152,6 +152,7 @@ def test_running_out_of_time_hands_the_seat_to_a_bot_and_everyone_is_told(timed,
             "bot": "simple",
             "connected": True,
             "replaced": "time",
+            "bot_account": False,
         }
         # The bot plays on for the seat; the person is refused until they take it back.
         first.person.send(t="move", table=table, v=999, move="x")

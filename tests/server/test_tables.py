@@ -21,6 +21,7 @@ def test_create_join_and_see_each_other(enter):
         "bot": None,
         "connected": True,
         "replaced": None,
+        "bot_account": False,
     }
 
 

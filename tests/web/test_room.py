@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import random
 from typing import Any
+from urllib.parse import urljoin
 
 import pytest
 
@@ -65,7 +66,8 @@ def replay_the_match(table_page: Any, game: str, match_id: int, moves: int) -> N
     page = table_page.context.new_page()
     page.errors = []
     page.on("pageerror", lambda error: page.errors.append(str(error)))
-    page.goto(table_page.url.rstrip("/") + f"/matches/{match_id}")
+    # The table's page is at /tables/<id> now: the match page is off the room's origin.
+    page.goto(urljoin(table_page.url, f"/matches/{match_id}"))
     page.wait_for_selector(".result")
     assert "Anna" in page.inner_text(".result")
     step = "window.ludotecaReplay && window.ludotecaReplay.step()"
