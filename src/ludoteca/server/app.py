@@ -23,12 +23,12 @@ from . import botapi
 from .accounts import (
     Sessions,
 )
+from .answers import refuse
 from .entry import (
     change_password,
     enter_as_guest,
     login,
     logout,
-    refuse,
     register,
 )
 from .friends import friends, relations

@@ -12,11 +12,9 @@ import msgspec
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 
-from . import protocol as p
-from .accounts import COOKIE
-from .entry import refuse
+from .answers import asker, refuse
 from .room import Room
-from .socket import person_of, token_holder
+from .socket import token_holder
 from .tokens import SCOPES, TokenError, bearer, check_scopes, digest, new_token
 
 #: Tokens one account may hold at once.
@@ -28,11 +26,6 @@ class TokenAsk(msgspec.Struct, forbid_unknown_fields=True):
 
 
 _token_ask = msgspec.json.Decoder(TokenAsk)
-
-
-async def _session_person(request: Request) -> p.Person | None:
-    session = request.app.state.sessions.session_id(request.cookies.get(COOKIE))
-    return await person_of(request.app.state.room, session)
 
 
 def _not_entered() -> Response:
@@ -48,7 +41,7 @@ async def me(request: Request) -> Response:
         if holder is None:
             return refuse("bad_token", "that token is wrong or was revoked: make a new one", 401)
         return JSONResponse({**msgspec.to_builtins(holder.person), "scopes": sorted(holder.scopes)})
-    person_ = await _session_person(request)
+    person_ = await asker(request)
     if person_ is None:
         return refuse("not_entered", "not entered", 401)
     return JSONResponse(msgspec.to_builtins(person_))
@@ -58,7 +51,7 @@ async def become_bot(request: Request) -> Response:
     """Turn the session's account into a bot account, if it is registered and has played
     no match (a person's matches and ratings are not a bot's)."""
     room: Room = request.app.state.room
-    person = await _session_person(request)
+    person = await asker(request)
     if person is None:
         return _not_entered()
     if person.guest:
@@ -79,7 +72,7 @@ async def tokens(request: Request) -> Response:
     """GET: the session's tokens (never the tokens themselves); POST ``{"scopes": [...]}``:
     a new token, shown in this answer only."""
     room: Room = request.app.state.room
-    person = await _session_person(request)
+    person = await asker(request)
     if person is None:
         return _not_entered()
     if person.guest:
@@ -120,7 +113,7 @@ async def tokens(request: Request) -> Response:
 async def revoke(request: Request) -> Response:
     """POST: revoke one of the session's tokens; sockets opened with it are closed."""
     room: Room = request.app.state.room
-    person = await _session_person(request)
+    person = await asker(request)
     if person is None:
         return _not_entered()
     try:

@@ -22,6 +22,7 @@ from .accounts import (
     name_key,
     password_matches,
 )
+from .answers import refuse
 from .limits import EntryLimits, Limiter, TooMany, take
 from .room import Room
 from .shared.presence import Unavailable
@@ -94,12 +95,6 @@ def _too_many(too_many: TooMany) -> Response:
     )
     response.headers["Retry-After"] = str(too_many.retry_after)
     return response
-
-
-def refuse(code: str, text: str, status: int = 400, **params: object) -> Response:
-    """A refusal: ``error`` says in English what was wrong and what is allowed; ``code``
-    and ``params`` let a client say it in its player's language."""
-    return JSONResponse({"error": text, "code": code, "params": params}, status_code=status)
 
 
 def _unavailable() -> Response:

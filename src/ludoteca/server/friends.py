@@ -18,10 +18,10 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 
 from . import protocol as p
-from .accounts import COOKIE, name_key
+from .accounts import name_key
+from .answers import asker, refuse
 from .room import Room
 from .room.relations import Relation
-from .socket import person_of
 from .storage.rows import RelationRow
 from .table import TableStatus
 
@@ -42,19 +42,12 @@ class Change(msgspec.Struct, forbid_unknown_fields=True):
 _change = msgspec.json.Decoder(Change)
 
 
-def _refuse(code: str, text: str, status: int = 400, **params: object) -> Response:
-    return JSONResponse({"error": text, "code": code, "params": params}, status_code=status)
-
-
 async def _registered(request: Request) -> p.Person | Response:
-    room: Room = request.app.state.room
-    person = await person_of(
-        room, request.app.state.sessions.session_id(request.cookies.get(COOKIE))
-    )
+    person = await asker(request)
     if person is None:
-        return _refuse("not_entered", "not entered", 401)
+        return refuse("not_entered", "not entered", 401)
     if person.guest:
-        return _refuse(
+        return refuse(
             "guest_relations",
             "a guest keeps no friends, blocks or mutes: they would be gone with the guest; "
             "register a name to keep them",
@@ -86,7 +79,7 @@ async def _change_relation(request: Request, room: Room, me: p.Person) -> Respon
     try:
         change = _change.decode(body)
     except (msgspec.ValidationError, msgspec.DecodeError) as error:
-        return _refuse(
+        return refuse(
             "bad_request",
             "send {'kind': 'follow' | 'block' | 'mute', 'name': …, 'on': true | false}: "
             + str(error),
@@ -97,16 +90,16 @@ async def _change_relation(request: Request, room: Room, me: p.Person) -> Respon
         row = await room.store.registered(name_key(change.name))
         other = None if row is None else p.Person(row.id, row.name, row.guest)
     if other is None:
-        return _refuse(
+        return refuse(
             "no_player",
             f"nobody called {change.name!r} is online, and no registered player is",
             404,
             name=change.name,
         )
     if other.id == me.id:
-        return _refuse("self", f"you cannot {kind} yourself", kind=kind)
+        return refuse("self", f"you cannot {kind} yourself", kind=kind)
     if kind == Relation.FOLLOW and other.guest:
-        return _refuse(
+        return refuse(
             "follow_guest",
             f"{other.name} is a guest: only registered players can be followed "
             "(a guest's name is anyone's once they leave)",

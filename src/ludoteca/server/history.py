@@ -20,20 +20,15 @@ from starlette.responses import JSONResponse, Response
 
 import ludoteca
 
-from . import protocol as p
-from .accounts import COOKIE, name_key
+from .accounts import name_key
+from .answers import asker, refuse
 from .replays import FinishedMatches, Replay
-from .socket import person_of
 from .storage.rows import RatingChange, StoredMatch
 
 #: How many recent finished matches a player's page looks through.
 RECENT_SCAN = 2000
 RECENT_SHOWN = 20
 LEADERBOARD = 100
-
-
-def _refuse(code: str, text: str, status: int, **params: object) -> Response:
-    return JSONResponse({"error": text, "code": code, "params": params}, status_code=status)
 
 
 def _match_id(request: Request) -> int | None:
@@ -47,7 +42,7 @@ async def _finished(request: Request) -> Replay | Response:
     finished: FinishedMatches = state.finished
     replay = None if match_id is None else await finished.get(state.room.store, match_id)
     if replay is None:
-        return _refuse(
+        return refuse(
             "no_match",
             f"there is no finished match {request.path_params['match']!r}",
             404,
@@ -56,15 +51,9 @@ async def _finished(request: Request) -> Replay | Response:
     return replay
 
 
-async def _asker(request: Request) -> p.Person | None:
-    """Who asks, by their session cookie (a guest too), or None."""
-    room = request.app.state.room
-    return await person_of(room, request.app.state.sessions.session_id(request.cookies.get(COOKIE)))
-
-
 async def _viewer_seat(request: Request, stored: StoredMatch) -> int | None:
     """The seat of the person asking in that match, or None (a spectator's view)."""
-    person = await _asker(request)
+    person = await asker(request)
     return None if person is None else stored.seat_of(person.id)
 
 
@@ -113,9 +102,9 @@ async def match_summary(request: Request) -> Response:
 async def my_matches(request: Request) -> Response:
     """The asker's matches, a guest's included: running ones (with their tables) first,
     then the finished ones, newest first, with their places and rating changes."""
-    person = await _asker(request)
+    person = await asker(request)
     if person is None:
-        return _refuse("not_entered", "enter the room first (as a guest or logged in)", 401)
+        return refuse("not_entered", "enter the room first (as a guest or logged in)", 401)
     room = request.app.state.room
     running = [
         {
@@ -167,7 +156,7 @@ async def table_link(request: Request) -> Response:
     if table_id is not None and table_id in room.tables:
         return JSONResponse({"table": table_id, "open": True})
     match = None if table_id is None else await room.store.last_match_of_table(table_id)
-    return _refuse(
+    return refuse(
         "no_table", "this table is not in the room (any more)", 404, table=text, match=match
     )
 
@@ -188,7 +177,7 @@ async def match_view(request: Request) -> Response:
     stored = replay.stored
     text = request.query_params.get("at", str(len(stored.log)))
     if not text.isdigit() or int(text) > len(stored.log):
-        return _refuse(
+        return refuse(
             "bad_step",
             f"at is a step from 0 to {len(stored.log)}, not {text!r}",
             400,
@@ -206,7 +195,7 @@ async def match_document(request: Request) -> Response:
     stored = replay.stored
     seat = await _viewer_seat(request, stored)
     if not ludoteca.game(stored.game).open_information and seat is None:
-        return _refuse(
+        return refuse(
             "document_private",
             "this game hides its players' hands: only its own players may download the "
             "whole match; anyone may replay it",
@@ -226,7 +215,7 @@ async def player_page(request: Request) -> Response:
     room = request.app.state.room
     user = await room.store.registered(name_key(request.path_params["name"]))
     if user is None:
-        return _refuse(
+        return refuse(
             "no_player",
             f"no registered player is called {request.path_params['name']!r}",
             404,
@@ -283,7 +272,7 @@ async def leaderboard(request: Request) -> Response:
     """The best rated players of a game; ``?pool=bots``: the best bot accounts."""
     game = request.path_params["game"]
     if game not in ludoteca.game_ids():
-        return _refuse(
+        return refuse(
             "unknown_game",
             f"no game {game!r}; the games are: {', '.join(ludoteca.game_ids())}",
             404,
@@ -292,7 +281,7 @@ async def leaderboard(request: Request) -> Response:
         )
     pool = request.query_params.get("pool", "people")
     if pool not in ("people", "bots"):
-        return _refuse("bad_pool", f"no pool {pool!r}: people or bots", 400, pool=pool)
+        return refuse("bad_pool", f"no pool {pool!r}: people or bots", 400, pool=pool)
     rows = await request.app.state.room.store.leaderboard(game, LEADERBOARD, pool == "bots")
     return JSONResponse(
         {

@@ -10,9 +10,8 @@ import msgspec
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, Response
 
-from .accounts import COOKIE
+from .answers import asker, refuse
 from .room import Room
-from .socket import person_of
 
 MAX_ADDRESS = 254
 
@@ -24,10 +23,6 @@ class Address(msgspec.Struct, forbid_unknown_fields=True):
 
 
 _address = msgspec.json.Decoder(Address)
-
-
-def _refuse(code: str, text: str, status: int = 400, **params: object) -> Response:
-    return JSONResponse({"error": text, "code": code, "params": params}, status_code=status)
 
 
 def _page(text: str, status: int = 200) -> Response:
@@ -52,13 +47,11 @@ def well_formed(address: str) -> bool:
 
 async def address(request: Request) -> Response:
     room: Room = request.app.state.room
-    person = await person_of(
-        room, request.app.state.sessions.session_id(request.cookies.get(COOKIE))
-    )
+    person = await asker(request)
     if person is None:
-        return _refuse("not_entered", "not entered", 401)
+        return refuse("not_entered", "not entered", 401)
     if person.guest:
-        return _refuse("guest_mail", "a guest has no account to keep an address: register", 403)
+        return refuse("guest_mail", "a guest has no account to keep an address: register", 403)
     stored = await room.store.mail_of(person.id)
     if request.method == "GET":
         mail, confirmed, turns = stored or (None, False, False)
@@ -72,14 +65,14 @@ async def address(request: Request) -> Response:
             }
         )
     if not room.mailer.enabled:
-        return _refuse("no_mail", "this room sends no mail (it was started without --smtp)", 503)
+        return refuse("no_mail", "this room sends no mail (it was started without --smtp)", 503)
     try:
         given = _address.decode(await request.body())
     except (msgspec.ValidationError, msgspec.DecodeError) as error:
-        return _refuse("bad_request", f"send {{'address': …, 'turns': true | false}}: {error}")
+        return refuse("bad_request", f"send {{'address': …, 'turns': true | false}}: {error}")
     mail = given.address.strip()
     if not well_formed(mail):
-        return _refuse(
+        return refuse(
             "bad_address",
             f"{mail!r} is not an e-mail address (name@example.org, at most {MAX_ADDRESS} "
             "characters)",
