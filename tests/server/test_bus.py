@@ -101,12 +101,30 @@ def _table_in_lobby(person: Person, table: int) -> dict:
     return next(t for t in update["tables"] if t["id"] == table)
 
 
+def _started_across(rooms: Rooms) -> tuple[Person, Person, int, list[Seat]]:
+    """A Kingdomino match under way at a table A owns: Anna on A, Bruno on B."""
+    anna = Person.enter(rooms.a, "Anna")
+    table = anna.create("kingdomino")
+    bruno = Person.enter(rooms.b, "Bruno")
+    _join_from_b(bruno, table)
+    anna.say("/start", table)
+    seats = [Seat(anna, table), Seat(bruno, table)]
+    for seat in seats:
+        seat.take(seat.person.expect("sync", where=lambda m: m["match"] is not None))
+    return anna, bruno, table, seats
+
+
+def _one_move(seats: list[Seat], rng: random.Random) -> None:
+    """Whoever is to move plays a random legal move; every seat takes the update."""
+    mover = next(s for s in seats if s.my_turn)
+    mover.play(rng.choice(mover.view["legal_moves"]))
+    for seat in seats:
+        seat.take(seat.person.expect("match"))
+
+
 def _play_to_the_end(seats: list[Seat], rng: random.Random) -> None:
     while seats[0].view["result"] is None:
-        mover = next(s for s in seats if s.my_turn)
-        mover.play(rng.choice(mover.view["legal_moves"]))
-        for seat in seats:
-            seat.take(seat.person.expect("match"))
+        _one_move(seats, rng)
 
 
 def test_a_player_on_b_plays_a_whole_game_at_a_table_a_owns_and_sees_only_their_seat(rooms):
@@ -280,22 +298,12 @@ def own_redis() -> Iterator[OwnRedis]:
 def test_play_resumes_by_itself_after_redis_restarts_mid_game(postgres_url, own_redis):
     rooms = Rooms(postgres_url, own_redis.url)
     try:
-        anna = Person.enter(rooms.a, "Anna")
-        table = anna.create("kingdomino")
-        bruno = Person.enter(rooms.b, "Bruno")
-        _join_from_b(bruno, table)
-        anna.say("/start", table)
-        seats = [Seat(anna, table), Seat(bruno, table)]
-        for seat in seats:
-            seat.take(seat.person.expect("sync", where=lambda m: m["match"] is not None))
+        anna, bruno, table, seats = _started_across(rooms)
         rng = random.Random(5)
         played = 0
         while played < 3 or not seats[0].my_turn:
             played += 1
-            mover = next(s for s in seats if s.my_turn)
-            mover.play(rng.choice(mover.view["legal_moves"]))
-            for seat in seats:
-                seat.take(seat.person.expect("match"))
+            _one_move(seats, rng)
         # Redis goes away; Anna (on the owner) plays on her turns meanwhile, which Bruno
         # (on B) cannot hear.
         own_redis.stop()
@@ -319,20 +327,10 @@ def test_play_resumes_by_itself_after_redis_restarts_mid_game(postgres_url, own_
 def test_when_the_owner_stops_its_table_goes_on_at_the_other_process(postgres_url, redis_url):
     rooms = Rooms(postgres_url, redis_url, lease_seconds=2.0, renew_seconds=0.3)
     try:
-        anna = Person.enter(rooms.a, "Anna")
-        table = anna.create("kingdomino")
-        bruno = Person.enter(rooms.b, "Bruno")
-        _join_from_b(bruno, table)
-        anna.say("/start", table)
-        seats = [Seat(anna, table), Seat(bruno, table)]
-        for seat in seats:
-            seat.take(seat.person.expect("sync", where=lambda m: m["match"] is not None))
+        anna, bruno, table, seats = _started_across(rooms)
         rng = random.Random(6)
         for _ in range(4):
-            mover = next(s for s in seats if s.my_turn)
-            mover.play(rng.choice(mover.view["legal_moves"]))
-            for seat in seats:
-                seat.take(seat.person.expect("match"))
+            _one_move(seats, rng)
         # A is stopped (a deploy): B takes the table over from what is stored, and Bruno,
         # whose socket B holds, is sent it from there without asking.
         anna.close()
@@ -391,14 +389,7 @@ def test_the_protocol_survives_anything_sent_through_another_process(rooms, mess
 
 
 def test_a_lost_last_event_is_noticed_by_the_beat_and_resynced(rooms):
-    anna = Person.enter(rooms.a, "Anna")
-    table = anna.create("kingdomino")
-    bruno = Person.enter(rooms.b, "Bruno")
-    _join_from_b(bruno, table)
-    anna.say("/start", table)
-    seats = [Seat(anna, table), Seat(bruno, table)]
-    for seat in seats:
-        seat.take(seat.person.expect("sync", where=lambda m: m["match"] is not None))
+    anna, bruno, table, seats = _started_across(rooms)
     # The next letter for B that carries an event is lost on the way, as pub/sub may
     # lose one; nothing comes after it, so only the owner's beat can tell.
     relay = rooms.b.app.state.room.relay
