@@ -160,6 +160,9 @@ def test_krone_in_italian_and_german_says_its_cards_and_moves_in_words(browser: 
     page.wait_for_selector(".result.aborted")
     page.goto(f"{server.http}/matches/{state(page)['info']['match']}")
     page.wait_for_selector(".result")
+    # An aborted match's result names nobody: the names are the board's, drawn once the
+    # replay's last step has come (a second request), so wait for them before looking.
+    page.wait_for_function("document.body.innerText.includes('Bot 1 (gierig)')")
     assert "Bot 1 (gierig)" in page.inner_text("body")
     assert page.errors == watcher.errors == []
     page.context.close()
