@@ -75,7 +75,7 @@ class Room:
         self._housekeeping: asyncio.Task[None] | None = None
         #: Look-ups a message waits for (a name in the database): kept until done.
         self._tasks: set[asyncio.Task[None]] = set()
-        self.mailer = Mailer(settings, self.spawn)
+        self.mailer = Mailer(settings, store, self.spawn)
         #: (user id, game) -> (rating, rated matches), kept as the journal stores them.
         self.ratings: dict[tuple[int, str], tuple[float, int]] = {}
         self.host = TableHost(
