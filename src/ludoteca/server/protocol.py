@@ -139,6 +139,14 @@ class SetPrivate(ClientMessage, tag="private"):
     on: bool
 
 
+class SetSpectators(ClientMessage, tag="spectators"):
+    """Host, at any time: let people who do not play watch the match, or no longer
+    (those watching are sent away with ``no_spectators``)."""
+
+    table: int
+    on: bool
+
+
 class Resign(ClientMessage, tag="resign"):
     table: int
 
@@ -227,6 +235,7 @@ CLIENT_MESSAGES = (
     Watch,
     Unwatch,
     SetPrivate,
+    SetSpectators,
     Resign,
     Rematch,
     Pause,
@@ -252,6 +261,7 @@ AnyClientMessage = (
     | Watch
     | Unwatch
     | SetPrivate
+    | SetSpectators
     | Resign
     | Rematch
     | Pause

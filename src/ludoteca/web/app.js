@@ -230,8 +230,10 @@ function onMessage(message) {
       refused(message.rid);
       // A repeat of a request the room is carrying out: the first one's answer will come.
       if (message.code === "repeated") break;
-      if (wanted && message.table === wanted.id && ["no_table", "private_table", "no_spectators"].includes(message.code)) {
-        const target = wanted;
+      // A watcher the host no longer lets watch is sent away like one who was never let.
+      const away = message.code === "no_spectators" && table && message.table === table.id ? table : null;
+      if (away || (wanted && message.table === wanted.id && ["no_table", "private_table", "no_spectators"].includes(message.code))) {
+        const target = away ?? wanted;
         wanted = null;
         showGone(target, message);
         break;

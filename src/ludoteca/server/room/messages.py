@@ -117,6 +117,8 @@ def _handle(room: Room, connection: Connection | Remote, message: p.ClientMessag
             connection.in_lobby = False
         case p.SetPrivate(table=table_id, on=on):
             _table(room, table_id).privacy.set_private(who, on)
+        case p.SetSpectators(table=table_id, on=on):
+            _table(room, table_id).privacy.set_spectators(who, on)
         case p.Unwatch(table=table_id):
             _table(room, table_id).seating.unwatch(connection)
             if not connection.tables:

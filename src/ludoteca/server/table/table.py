@@ -197,6 +197,7 @@ class Table:
         self.event(rows, lambda _version: self._after_start())
 
     def _after_start(self) -> None:
+        self.privacy.send_away_spectators()
         self.audience.sync_all()
         self.host.table_changed(self)
         self.timing.watch_absence()
@@ -370,6 +371,7 @@ class Table:
         self.event(rows or [], lambda version: self._announce_change(version, info))
 
     def _announce_change(self, version: int, info: p.TableInfo) -> None:
+        self.privacy.send_away_spectators()
         self.audience.send_all(p.TableChanged(table=info, v=version, clocks=self.clock_info()))
         self.host.table_changed(self)
         self.bots.soon()

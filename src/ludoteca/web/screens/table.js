@@ -209,7 +209,19 @@ export function createTableScreen(root, ctx) {
       }, t("table.resign")));
     }
     if (can.includes("rematch")) buttons.push(h("button", { class: "primary", "data-action": "rematch", onclick: () => ctx.send({ t: "rematch", table: state.id }) }, t("table.rematch")));
-    fill(toolBox, ...buttons, optionsTool());
+    fill(toolBox, ...buttons, spectatorsTool(), optionsTool());
+  }
+
+  // The host lets spectators watch or not at any time (as /spectators on|off): turned
+  // off, those watching are sent away.
+  function spectatorsTool() {
+    const info = state.info;
+    if (info.host !== ctx.me() || info.status === "closed") return null;
+    return h("label", { class: "check spectators-tool", title: t("settings.spectatorsTip") },
+      h("input", {
+        type: "checkbox", "data-action": "spectators", checked: info.spectators,
+        onchange: (event) => ctx.send({ t: "spectators", table: state.id, on: event.target.checked }),
+      }), " ", t("settings.spectators"));
   }
 
   function optionsTool() {
