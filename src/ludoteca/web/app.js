@@ -174,7 +174,7 @@ function onMessage(message) {
       chrome.entered(me);
       break;
     case "lobby":
-      lobby = { tables: new Map(message.tables.map((x) => [x.id, x])), online: message.online, bots: message.bots || [], chat: message.chat };
+      lobby = { tables: new Map(message.tables.map((x) => [x.id, x])), online: message.online, bots: message.bots || [], finish: message.finish || {}, chat: message.chat };
       // After a reload or reconnect: back to the table we were at, the one the address
       // names, or where we sit.
       if (table) send({ t: "watch", table: table.id });
@@ -186,6 +186,7 @@ function onMessage(message) {
       message.tables.forEach((x) => lobby.tables.set(x.id, x));
       message.closed.forEach((id) => lobby.tables.delete(id));
       lobby.online = [...new Set([...lobby.online.filter((n) => !message.left.includes(n)), ...message.joined])].sort();
+      lobby.finish = { ...lobby.finish, ...(message.finish || {}) };
       if (lobbyScreen && !table) lobbyScreen.update(lobby);
       break;
     case "lobby_chat":
