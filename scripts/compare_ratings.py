@@ -13,7 +13,7 @@ rating after n matches is from where it ends (the "?" of docs/ratings.md).
 The matches come from a room's database (``--db URL``: its rated matches) or are played
 here between bots of unequal strength (``--game``): a pool of players, ``--copies`` of
 each bot level, from which every match seats 3 to ``--most`` of them drawn at random;
-all of it from ``--seed``. Needs ``pip install openskill==6.2.0``.
+all of it from ``--seed``. Needs openskill 6.2.0 (the ``test`` extra).
 
     nice -n 10 .venv/bin/python scripts/compare_ratings.py --game kingdomino --matches 2000
     .venv/bin/python scripts/compare_ratings.py --db sqlite+aiosqlite:///room.db
@@ -48,51 +48,79 @@ class Score:
     def add(self, number: int, chance: float) -> None:
         self.pairs.append((number, min(max(chance, 1e-9), 1 - 1e-9)))
 
+    def chances(self, since: int = 0) -> list[float]:
+        return [chance for number, chance in self.pairs if number >= since]
+
+    def loss(self, since: int = 0) -> float:
+        return -statistics.fmean(math.log(chance) for chance in self.chances(since))
+
+    def accuracy(self, since: int = 0) -> float:
+        return statistics.fmean(
+            1.0 if c > 0.5 else 0.5 if c == 0.5 else 0.0 for c in self.chances(since)
+        )
+
     def figures(self, since: int = 0) -> str:
-        chances = [chance for number, chance in self.pairs if number >= since]
-        if not chances:
+        count = len(self.chances(since))
+        if not count:
             return "no pairs"
-        loss = -statistics.fmean(math.log(chance) for chance in chances)
-        hits = statistics.fmean(1.0 if c > 0.5 else 0.5 if c == 0.5 else 0.0 for c in chances)
-        return f"log-loss {loss:.4f}, accuracy {hits:.3f} ({len(chances)} pairs)"
+        return (
+            f"log-loss {self.loss(since):.4f}, accuracy {self.accuracy(since):.3f} ({count} pairs)"
+        )
 
 
-def compare(matches: Sequence[Rated], levels: dict[int, str] | None = None) -> None:
+@dataclass
+class Predictions:
+    """Each model's score, and every player's Elo after each of their matches."""
+
+    scores: dict[str, Score]
+    elo: dict[int, list[float]]
+
+
+ELO, OPENSKILL = "Elo (pairwise, K=32)", "OpenSkill Plackett-Luce"
+
+
+def predict(matches: Sequence[Rated]) -> Predictions:
+    """Each match predicted by both models from the ratings before it, then rated."""
     model = PlackettLuce()
-    elo: dict[int, float] = {}
+    elo: dict[int, list[float]] = {}
     skill: dict[int, PlackettLuceRating] = {}
-    played: dict[int, list[float]] = {}  # player -> Elo after each of their matches
-    scores = {"Elo (pairwise, K=32)": Score(), "OpenSkill Plackett-Luce": Score()}
+    scores = {ELO: Score(), OPENSKILL: Score()}
     for number, match in enumerate(matches):
         players = list(match.players)
         place = {seat: index for index, group in enumerate(match.standing) for seat in group}
-        before = [elo.get(user, START) for user in players]
+        before = [elo.get(user, [START])[-1] for user in players]
         mine = [skill.setdefault(user, model.rating(name=str(user))) for user in players]
         for a in range(len(players)):
             for b in range(len(players)):
                 if place[a] < place[b]:
-                    scores["Elo (pairwise, K=32)"].add(number, expected(before[a], before[b]))
-                    win = model.predict_win([[mine[a]], [mine[b]]])[0]
-                    scores["OpenSkill Plackett-Luce"].add(number, win)
+                    scores[ELO].add(number, expected(before[a], before[b]))
+                    scores[OPENSKILL].add(number, model.predict_win([[mine[a]], [mine[b]]])[0])
         moved = changes(before, match.standing)
         for seat, user in enumerate(players):
-            elo[user] = before[seat] + moved[seat]
-            played.setdefault(user, []).append(elo[user])
+            elo.setdefault(user, []).append(before[seat] + moved[seat])
         ranks = [place[seat] for seat in range(len(players))]
         rated = model.rate([[rating] for rating in mine], ranks=ranks)
         for seat, user in enumerate(players):
             skill[user] = rated[seat][0]
+    return Predictions(scores, elo)
+
+
+def compare(matches: Sequence[Rated], levels: dict[int, str] | None = None) -> None:
+    found = predict(matches)
     half = len(matches) // 2
-    print(f"{len(matches)} matches, {len(elo)} players")
-    for name, score in scores.items():
+    print(f"{len(matches)} matches, {len(found.elo)} players")
+    for name, score in found.scores.items():
         print(f"  {name}: all: {score.figures()}; second half: {score.figures(half)}")
+    final = {user: after[-1] for user, after in found.elo.items()}
     if levels is not None:
         print("  final Elo by level: " + ", ".join(
-            f"{level} {statistics.fmean(elo[u] for u in elo if levels[u] == level):.0f}"
+            f"{level} {statistics.fmean(final[u] for u in final if levels[u] == level):.0f}"
             for level in dict.fromkeys(levels.values())
         ))  # fmt: skip
     for n in AFTER:
-        gaps = [abs(after[n - 1] - after[-1]) for after in played.values() if len(after) >= 3 * n]
+        gaps = [
+            abs(after[n - 1] - after[-1]) for after in found.elo.values() if len(after) >= 3 * n
+        ]
         if gaps:
             print(
                 f"  Elo after {n} matches: {statistics.fmean(gaps):.0f} from where it ends "
