@@ -4,8 +4,13 @@ that keeps those below it from sitting down."""
 
 from __future__ import annotations
 
+import asyncio
 import random
 from typing import Any
+
+from ludoteca.server.reputation import FinishRate
+from ludoteca.server.storage import Store
+from ludoteca.server.storage.rows import PlayerEnded
 
 from .client import Person, Seat
 from .test_history import get, register
@@ -134,3 +139,21 @@ def test_a_host_asks_a_minimum_finish_rate_and_those_below_are_told_theirs(room)
     # The lobby's list of who is online carries the rates, by name, for those with one.
     erik = Person.enter(room, "Erik")
     assert erik.lobby["finish"] == {"Anna": 100, "Bruno": 0, "Carla": 100}
+
+
+def test_finish_rates_are_counted_by_the_database(db_url):
+    """The same count on SQLite and PostgreSQL: matches played to the end and ended."""
+
+    async def counted() -> dict[int, FinishRate]:
+        store = Store(db_url)
+        try:
+            await store.migrate()
+            ends = [(1, 5, False), (2, 5, True), (3, 5, False), (3, 6, True)]
+            await store.commit([PlayerEnded(1, m, u, gone, 0.0) for m, u, gone in ends])
+            return await store.finish_rates([5, 6, 7])
+        finally:
+            await store.close()
+
+    found = asyncio.run(counted())
+    assert found == {5: FinishRate(2, 3), 6: FinishRate(0, 1)}  # 7: no match ended
+    assert [rate.percent for rate in found.values()] == [66, 0]  # rounded down
