@@ -153,6 +153,9 @@ def test_running_out_of_time_hands_the_seat_to_a_bot_and_everyone_is_told(timed,
             "connected": True,
             "replaced": "time",
             "bot_account": False,
+            "rating": None,
+            "provisional": False,
+            "finish": None,
         }
         # The bot plays on for the seat; the person is refused until they take it back.
         first.person.send(t="move", table=table, v=999, move="x")
@@ -299,6 +302,10 @@ def test_the_result_records_every_seat_a_bot_played_for(timed, time):
         ended = anna.expect("match", where=lambda m: m["view"]["result"] is not None)
         assert ended["view"]["result"]["replaced"] == [[0, "time"], [1, "time"]]
         assert live.status == "finished"
+        # Neither took their seat back: both abandoned the match (docs/ratings.md).
+        users = [chair.user_id for chair in live.seats]
+        rates = room.portal.call(room.app.state.room.store.finish_rates, users)
+        assert [(rates[u].finished, rates[u].ended) for u in users] == [(0, 1), (0, 1)]
 
 
 def test_at_a_turn_based_table_a_player_may_be_gone_for_hours(timed, time):

@@ -86,6 +86,39 @@ def test_a_private_table_is_unlisted_and_entered_only_with_its_key(settings):
         Person.close_all()
 
 
+def test_the_host_turns_spectators_off_after_creating_and_watchers_are_sent_away(room, enter):
+    anna, bruno, carla, dora = (enter(n) for n in ("Anna", "Bruno", "Carla", "Dora"))
+    table = anna.create("keltis")
+    bruno.send(t="join", table=table)
+    bruno.expect("sync")
+    anna.say("/start", table)
+    anna.expect("sync", where=lambda m: m["match"] is not None)
+    carla.send(t="watch", table=table)
+    assert carla.expect("sync")["table"]["watchers"] == 1
+    # Only the host may; a bad word is a usage error; neither changes anything.
+    bruno.send(t="spectators", table=table, on=False)
+    assert bruno.refused("not_host")["table"] == table
+    anna.say("/spectators maybe", table)
+    assert "/spectators on|off" in anna.refused()["text"]
+    anna.say("/spectators off", table)
+    # Once stored, Carla is told and no longer follows the table; its players stay.
+    assert anna.expect("presence", where=lambda m: m["watchers"] == 0)
+    changed = anna.expect("table", where=lambda m: m["table"]["spectators"] is False)
+    assert changed["table"]["status"] == "running"
+    refusal = carla.refused("no_spectators")
+    assert refusal["table"] == table
+    table_now = room.app.state.room.tables[table]
+    assert {w.user.name for w in table_now.audience.watchers} == {"Anna", "Bruno"}
+    dora.send(t="watch", table=table)
+    assert dora.refused("no_spectators")["table"] == table
+    # On again: watching works, and a restart would keep it (the table row stores it).
+    anna.send(t="spectators", table=table, on=True)
+    anna.expect("table", where=lambda m: m["table"]["spectators"] is True)
+    dora.send(t="watch", table=table)
+    assert dora.expect("sync")["table"]["id"] == table
+    assert table_now.row().spectators is True
+
+
 def test_my_tables_tell_a_player_of_their_turn_wherever_they_are(room, enter):
     anna, bruno = enter("Anna"), enter("Bruno")
     assert anna.received[1] == {"t": "my_tables", "tables": []}

@@ -4,6 +4,7 @@ unsubscribe link that works without logging in."""
 
 from __future__ import annotations
 
+import asyncio
 import email
 import random
 import re
@@ -18,6 +19,8 @@ from starlette.testclient import TestClient
 
 from ludoteca.server.app import create_app
 from ludoteca.server.room import Settings
+from ludoteca.server.room.mailer import Mailer
+from ludoteca.server.storage import Store
 
 from .client import Person, Seat
 from .live import free_port
@@ -163,3 +166,47 @@ def turn_mails(room: TestClient, handler: Inbox) -> None:
     time.sleep(1.0)
     assert len(handler.mails) == 3
     assert room.get("/api/mail", cookies=anna.cookies).json()["turns"] is False
+
+
+def test_one_turn_is_mailed_once_across_processes_and_restarts(db_url, inbox):
+    """Two notices of one turn, in two processes of the room (two mailers on one
+    database), send one mail; a mailer started afresh (a restart) does not send it
+    again; the next turn is mailed."""
+    handler, port = inbox
+    settings = Settings(
+        db_url=db_url, smtp_url=f"smtp://127.0.0.1:{port}", site_url="http://testserver"
+    )
+
+    async def notices(turns: list[tuple[int, int]], processes: int) -> None:
+        stores = [Store(db_url) for _ in range(processes)]
+        await stores[0].migrate()
+        tasks: list[asyncio.Task[None]] = []
+        mailers = [
+            Mailer(settings, store, lambda work: tasks.append(asyncio.create_task(work)))
+            for store in stores
+        ]
+        try:
+            for mailer in mailers:
+                mailer.keyed("key")
+                mailer.addresses[7] = "anna@example.org"
+            for turn in turns:
+                for mailer in mailers:
+                    mailer.turn(7, "Anna", 3, turn, "Keltis")
+                    mailer.turn(7, "Anna", 3, turn, "Keltis")
+            while tasks:
+                await tasks.pop()
+        finally:
+            for store in stores:
+                await store.close()
+
+    asyncio.run(notices([(1, 5)], processes=2))
+    assert len(handler.wait(1)) == 1
+    asyncio.run(notices([(1, 5)], processes=1))
+    time.sleep(0.5)
+    assert len(handler.mails) == 1  # the restarted room knows the turn was mailed
+    asyncio.run(notices([(1, 5), (1, 9)], processes=2))
+    assert [m["Subject"] for m in handler.wait(2)] == [
+        "ludoteca: your turn at table 3 (Keltis)"
+    ] * 2
+    time.sleep(0.5)
+    assert len(handler.mails) == 2

@@ -6,10 +6,26 @@ import pytest
 from starlette.testclient import TestClient
 
 from ludoteca.server.app import create_app
-from ludoteca.server.ratings import START, K, Rated, changes, expected, recompute
+from ludoteca.server.ratings import (
+    SETTLED,
+    START,
+    K,
+    Rated,
+    changes,
+    expected,
+    provisional,
+    recompute,
+)
+from ludoteca.server.storage.rows import RatingChange
 
 from .client import Person, Seat
 from .test_history import register
+
+
+def test_fewer_rated_matches_than_settled_make_a_provisional_rating():
+    assert provisional(0)
+    assert provisional(SETTLED - 1)
+    assert not provisional(SETTLED)
 
 
 def test_equal_players_move_by_half_k():
@@ -120,6 +136,8 @@ def test_rated_matches_move_ratings_that_replaying_the_results_gives_again(setti
     assert ratings == sorted(ratings, reverse=True)
     assert {p["name"] for p in board} == {"Anna", "Bruno", "Carla"}
     assert page["ratings"]["kingdomino"]["games"] == 1
+    assert page["ratings"]["kingdomino"]["provisional"] is True
+    assert all(p["provisional"] for p in board)
     assert len(page["rating_history"]) == 1
     # A restart reads the ratings back as they were stored.
     with TestClient(create_app(settings)) as again_room:
@@ -130,3 +148,38 @@ def test_the_leaderboard_of_an_unknown_game_is_a_clear_404(room):
     answer = room.get("/api/ratings/chess")
     assert answer.status_code == 404
     assert answer.json()["code"] == "unknown_game"
+
+
+def test_a_rating_is_provisional_until_its_player_has_played_enough_rated_matches(settings):
+    """Marked "?" (``provisional``) on the leaderboard, the player's page and a rated
+    table's seats before SETTLED rated matches, not from then on."""
+    with TestClient(create_app(settings)) as room:
+        anna, bruno = register(room, "Anna"), register(room, "Bruno")
+        ids = {p.name: p.received[0]["you"]["id"] for p in (anna, bruno)}
+        played = {"Anna": SETTLED, "Bruno": SETTLED - 1}
+        rows = [
+            RatingChange(1000 * n + ids[name], ids[name], "krone", 1500.0, 1520.0, float(n))
+            for name, count in played.items()
+            for n in range(count)
+        ]
+        room.portal.call(room.app.state.room.store.commit, rows)
+        board = room.get("/api/ratings/krone").json()["players"]
+        assert {p["name"]: (p["games"], p["provisional"]) for p in board} == {
+            "Anna": (SETTLED, False),
+            "Bruno": (SETTLED - 1, True),
+        }
+        Person.close_all()
+    with TestClient(create_app(settings)) as room:  # the room reads the ratings as it opens
+        anna = Person(room, "Anna", anna.cookies)
+        bruno = Person(room, "Bruno", bruno.cookies)
+        assert room.get("/api/players/Anna").json()["ratings"]["krone"]["provisional"] is False
+        assert room.get("/api/players/Bruno").json()["ratings"]["krone"]["provisional"] is True
+        anna.send(t="create", game="krone", rated=True)
+        table = anna.expect("sync")["table"]["id"]
+        bruno.send(t="join", table=table)
+        seats = bruno.expect("sync")["table"]["seats"]
+        assert [(s["rating"], s["provisional"]) for s in seats[:2]] == [(1520, False), (1520, True)]
+        carla = register(room, "Carla")  # no rated match yet: the start, provisional
+        carla.send(t="join", table=table)
+        assert carla.expect("sync")["table"]["seats"][2]["rating"] == 1500
+        Person.close_all()

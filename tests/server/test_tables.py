@@ -22,6 +22,9 @@ def test_create_join_and_see_each_other(enter):
         "connected": True,
         "replaced": None,
         "bot_account": False,
+        "rating": None,  # an unrated table shows no ratings
+        "provisional": False,
+        "finish": None,  # no match of Bruno's has ended
     }
 
 

@@ -11,6 +11,7 @@ import rulesCatalog from "../../src/ludoteca/web/rules/rules.i18n.js";
 import { places, signed } from "../../src/ludoteca/web/screens/result.js";
 import { tableAddress, tableOfAddress } from "../../src/ludoteca/web/core/address.js";
 import { clockText } from "../../src/ludoteca/web/screens/table.js";
+import { ratingText } from "../../src/ludoteca/web/screens/standing.js";
 
 const seat = (name, bot = null, connected = true) => ({ name, bot, connected });
 const info = (status, seats, host = "Anna") => ({ id: 3, game: "krone", options: {}, host, status, seats, watchers: 1, to_move: null });
@@ -183,4 +184,9 @@ test("each sync says the table's key, or that this person has none (a table made
 
 test("a rating change reads with its sign", () => {
   assert.deepEqual([signed(16), signed(-16), signed(0)], ["+16", "−16", "0"]);
+});
+
+test("a provisional rating is shown with ?, a settled one without (docs/ratings.md)", () => {
+  assert.equal(ratingText(1523.4, true), "1523?");
+  assert.equal(ratingText(1523.6, false), "1524");
 });

@@ -206,6 +206,7 @@ def test_a_registered_player_finds_the_match_on_their_page(browser: Any, server:
     page.click("[data-action=start]")
     play_to_the_end(page, "cronberg", random.Random(4))
     match_id = state(page)["info"]["match"]
+    page.click("#account summary")
     page.click("[data-action=my-page]")
     page.wait_for_selector(".player-games")
     assert "Cronberg" in page.inner_text(".player-games")

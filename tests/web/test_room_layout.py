@@ -376,3 +376,40 @@ def test_every_screen_passes_the_accessibility_checker(browser: Any, server: Any
     )
     assert page.errors == []
     assert rules.errors == []
+
+
+#: The header's children, each as [its vertical middle, its text], the visible ones.
+HEADER_ITEMS = """() => [...document.querySelector('.chrome').children]
+  .map((e) => [e.getBoundingClientRect(), e.textContent.trim() || e.id || e.tagName])
+  .filter(([box]) => box.width > 0)
+  .map(([box, text]) => [Math.round((box.top + box.bottom) / 2), text])"""
+
+
+def test_the_header_is_one_line_at_1280_px_in_every_language(browser: Any, server: Any):
+    """A registered player at a table (the header at its fullest: my tables, my
+    matches, log out everywhere) sees the header on one line on a 1280 px screen."""
+    from .test_room_social import register
+
+    page = new_page(browser, server.http + "/", {"width": 1280, "height": 800})
+    register(page, "Maximiliane")
+    create_table(page, "keltis")
+    for language in ("en", "it", "de"):
+        page.select_option("#language", language)
+        page.wait_for_selector(f"html[lang={language}]")
+        items = page.evaluate(HEADER_ITEMS)
+        middles = {middle for middle, _text in items}
+        assert max(middles) - min(middles) <= 2, f"{language}: the header wraps: {items}"
+        shot(page, f"header-1280-{language}")
+    # The account menu (your page, log out, everywhere) opens within the page and
+    # passes axe in both themes.
+    source = require_axe()
+    page.select_option("#language", "en")
+    page.click("#account summary")
+    page.wait_for_selector("#account [data-action=logout-everywhere]")
+    fits(page, "the open account menu")
+    for theme in ("light", "dark"):
+        page.select_option("#theme", theme)
+        page.wait_for_selector("#account[open]")
+        assert barriers(page, source) == []
+    shot(page, "account-menu")
+    assert page.errors == []

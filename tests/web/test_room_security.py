@@ -40,6 +40,7 @@ def test_the_page_keeps_to_its_policy_and_says_a_limit_in_words(
     assert "Troppi tentativi" in text, text
     assert "secondi" in text, text
     # Logging out posts JSON too, and the session is over on the server.
+    anna.click("#account summary")
     anna.click("[data-action=logout]")
     anna.wait_for_selector("#entry-form")
     assert anna.evaluate("fetch('/api/me').then((answer) => answer.status)") == 401
@@ -64,6 +65,7 @@ def test_logging_out_everywhere_ends_the_players_other_tab(
     _log_in(laptop, "register", "Carla", "carla's secret")
     phone = open_page(browser, live.http + "/", policy=True)
     _log_in(phone, "login", "Carla", "carla's secret")
+    laptop.click("#account summary")
     laptop.click("[data-action=logout-everywhere]")
     laptop.wait_for_selector("#entry-form")
     # The phone's socket is closed by the server, and it is back at the entry.

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from .axe import barriers, require_axe
-from .room import STATE, enter, open_page, say, shot
+from .room import STATE, create_table, enter, open_page, say, shot
 
 CHAT = "document.querySelector('.chat-lines').textContent"
 
@@ -96,4 +96,64 @@ def test_an_invitation_declined_then_accepted_a_friends_table_found_a_blocked_jo
     assert carla.locator(".table-screen").count() == 0
     shot(carla, "blocked-join")
     for page in (anna, bruno, carla):
+        assert page.errors == []
+
+
+def test_invite_from_the_who_list_and_the_friends_panel_and_spectators_turned_away(
+    browser: Any, server: Any
+):
+    """An "invite" button by every other name in the lobby's who list and in the friends
+    panel: it offers a seat at the open table you host, and says what to do when you host
+    none; the lobby passes axe with them. A spectator is turned away when the host turns
+    spectators off from the table's box."""
+    source = require_axe()
+    anna = open_page(browser, server.http + "/")
+    register(anna, "Anna")
+    dora = open_page(browser, server.http + "/")
+    register(dora, "Dora")
+    bruno = open_page(browser, server.http + "/")
+    enter(bruno, "Bruno")
+    # Anna's second tab stays in the lobby while her first opens a table.
+    lobby = anna.context.new_page()
+    lobby.errors = []
+    lobby.on("pageerror", lambda error: lobby.errors.append(str(error)))
+    lobby.goto(server.http + "/")
+    lobby.wait_for_selector(".lobby .online [data-name=Bruno]")
+    lobby.fill("#relation-name", "Dora")
+    lobby.select_option("#relation-kind", "follow")
+    lobby.click("[data-action=relate]")
+    # Hosting no table, the button explains instead of inviting.
+    lobby.click(".online [data-action=invite][data-name=Bruno]")
+    lobby.wait_for_function(f"{CHAT}.includes('To invite Bruno, host an open table first')")
+    table = create_table(anna, "keltis")
+    lobby.wait_for_selector(f".lobby [data-table='{table}']")
+    lobby.click(".online [data-action=invite][data-name=Bruno]")
+    offer = bruno.wait_for_selector("dialog.offer")
+    assert f"Anna invites you to table {table}" in offer.inner_text()
+    lobby.click(".friends [data-friend=Dora] [data-action=invite]")
+    assert (
+        f"Anna invites you to table {table}" in dora.wait_for_selector("dialog.offer").inner_text()
+    )
+    shot(lobby, "invite-from-lobby")
+    for theme in ("light", "dark"):
+        lobby.select_option("#theme", theme)
+        lobby.wait_for_selector(".online [data-action=invite]")
+        assert barriers(lobby, source) == []
+    # Dora sits, Bruno declines and watches the match; Anna turns spectators off from
+    # her table's box and Bruno's page says the table is not his to see.
+    dora.click("[data-action=offer-accept]")
+    dora.wait_for_function(f"{STATE} && {STATE}.id === {table}")
+    bruno.click("[data-action=offer-decline]")
+    bruno.wait_for_selector("dialog.offer", state="detached")
+    say(anna, "/start")
+    anna.wait_for_function(f"{STATE}.info.status === 'running'")
+    bruno.click(f".lobby [data-table='{table}'] [data-action=watch]")
+    bruno.wait_for_function(f"{STATE} && {STATE}.id === {table}")
+    anna.uncheck("[data-action=spectators]")
+    bruno.wait_for_selector(".gone")
+    assert "only its players see it" in bruno.inner_text(".gone")
+    anna.wait_for_function(f"{STATE}.info.spectators === false")
+    assert dora.locator(".gone").count() == 0
+    shot(bruno, "spectators-off")
+    for page in (anna, lobby, bruno, dora):
         assert page.errors == []

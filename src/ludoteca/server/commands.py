@@ -38,6 +38,15 @@ COMMANDS: dict[str, Command] = {
         "/private on|off",
         "make the table private, with a new link, or public again (host, before the start)",
     ),
+    "spectators": Command(
+        "/spectators on|off",
+        "let people who do not play watch the match, or no longer (host, at any time)",
+    ),
+    "minimum": Command(
+        "/minimum finish PERCENT|off",
+        "sit only people who finished at least this share of their matches (host, before "
+        "the start)",
+    ),
     "resign": Command("/resign", "give up the match"),
     "rematch": Command("/rematch", "play again with the same seats (after the end)"),
     "pause": Command("/pause", "ask to pause the match (all players must); when paused, go on"),
@@ -107,6 +116,12 @@ def _at_table(name: str, args: list[str], table: int) -> p.ClientMessage:
             return p.SeatBot(table=table, level=level, seat=_seat(seats[0]) if seats else None)
         case "private", [word] if word.lower() in ("on", "off"):
             return p.SetPrivate(table=table, on=word.lower() == "on")
+        case "minimum", ["finish", "off"]:
+            return p.SetMinimum(table=table)
+        case "minimum", ["finish", percent]:
+            return p.SetMinimum(table=table, finish=int(percent.rstrip("%")))
+        case "spectators", [word] if word.lower() in ("on", "off"):
+            return p.SetSpectators(table=table, on=word.lower() == "on")
         case "invite", [*words, seat] if words and seat.isdigit():
             return p.Invite(table=table, name=" ".join(words), seat=_seat(seat))
         case "invite", [_, *_]:

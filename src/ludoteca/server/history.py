@@ -22,7 +22,9 @@ import ludoteca
 
 from .accounts import name_key
 from .answers import asker, refuse
+from .ratings import provisional
 from .replays import FinishedMatches, Replay
+from .reputation import FinishRate
 from .storage.rows import RatingChange, StoredMatch
 
 #: How many recent finished matches a player's page looks through.
@@ -243,10 +245,12 @@ async def player_page(request: Request) -> Response:
                 }
             )
     rated = {
-        game: {"rating": round(rating, 1), "games": games}
+        game: {"rating": round(rating, 1), "games": games, "provisional": provisional(games)}
         for (user_id, game), (rating, games) in room.ratings.items()
         if user_id == user.id
     }
+    found = await room.store.finish_rates([user.id])
+    rate = found.get(user.id, FinishRate(0, 0))
     history = [
         {
             "match": c.match_id,
@@ -264,6 +268,7 @@ async def player_page(request: Request) -> Response:
             "recent": recent,
             "ratings": rated,
             "rating_history": history,
+            "finish": {"finished": rate.finished, "ended": rate.ended, "percent": rate.percent},
         }
     )
 
@@ -287,7 +292,10 @@ async def leaderboard(request: Request) -> Response:
         {
             "game": game,
             "pool": pool,
-            "players": [{"name": n, "rating": round(r, 1), "games": g} for n, r, g in rows],
+            "players": [
+                {"name": n, "rating": round(r, 1), "games": g, "provisional": provisional(g)}
+                for n, r, g in rows
+            ],
         }
     )
 

@@ -139,6 +139,22 @@ class SetPrivate(ClientMessage, tag="private"):
     on: bool
 
 
+class SetSpectators(ClientMessage, tag="spectators"):
+    """Host, at any time: let people who do not play watch the match, or no longer
+    (those watching are sent away with ``no_spectators``)."""
+
+    table: int
+    on: bool
+
+
+class SetMinimum(ClientMessage, tag="minimum"):
+    """Host, while the table is open: the finish rate (percent, 1 to 100) a person needs
+    to sit here, or none (``finish`` null). Refused below it: ``finish_rate``."""
+
+    table: int
+    finish: int | None = None
+
+
 class Resign(ClientMessage, tag="resign"):
     table: int
 
@@ -227,6 +243,8 @@ CLIENT_MESSAGES = (
     Watch,
     Unwatch,
     SetPrivate,
+    SetSpectators,
+    SetMinimum,
     Resign,
     Rematch,
     Pause,
@@ -252,6 +270,8 @@ AnyClientMessage = (
     | Watch
     | Unwatch
     | SetPrivate
+    | SetSpectators
+    | SetMinimum
     | Resign
     | Rematch
     | Pause
@@ -292,6 +312,12 @@ class SeatInfo(msgspec.Struct):
     replaced: str | None = None
     #: A bot account sits here, played by a program (docs/bots.md): shown as BOT.
     bot_account: bool = False
+    #: At a rated table, the person's rating in its game (rounded), and whether it is
+    #: still provisional, shown with "?" (docs/ratings.md).
+    rating: int | None = None
+    provisional: bool = False
+    #: The person's finish rate in percent (null: no match of theirs has ended).
+    finish: int | None = None
 
 
 class TableInfo(msgspec.Struct):
@@ -314,6 +340,8 @@ class TableInfo(msgspec.Struct):
     private: bool = False
     #: Whether people who do not play may watch its match.
     spectators: bool = True
+    #: The finish rate, in percent, a person needs to sit here (null: any).
+    minimum_finish: int | None = None
 
 
 class Clocks(msgspec.Struct):
@@ -352,6 +380,8 @@ class Lobby(ServerMessage, tag="lobby"):
     chat: list[ChatLine]
     #: Those online who are bot accounts (docs/bots.md): shown as BOT.
     bots: list[str] = []
+    #: The finish rate, in percent, of those online who have one, by name.
+    finish: dict[str, int] = {}
 
 
 class LobbyUpdate(ServerMessage, tag="lobby_update"):
@@ -362,6 +392,8 @@ class LobbyUpdate(ServerMessage, tag="lobby_update"):
     closed: list[int]
     joined: list[str]
     left: list[str]
+    #: The finish rate of those who joined, by name (as ``Lobby``'s).
+    finish: dict[str, int] = {}
 
 
 class LobbyChat(ServerMessage, tag="lobby_chat"):

@@ -17,6 +17,15 @@ from dataclasses import dataclass
 START = 1500.0
 #: The most one match can move a rating.
 K = 32.0
+#: Rated matches before a rating is no longer provisional (shown with "?"): about the
+#: matches in which K = 32 halves the gap between the start and a player's level
+#: (docs/ratings.md, "Provisional").
+SETTLED = 15
+
+
+def provisional(games: int) -> bool:
+    """Whether a rating made by ``games`` rated matches is still provisional."""
+    return games < SETTLED
 
 
 @dataclass(frozen=True, slots=True)

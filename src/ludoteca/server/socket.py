@@ -123,6 +123,8 @@ async def serve_socket(state: Any, scope: Scope, receive: Receive, send: Send) -
     connection.scopes = scopes
     connection.token = token_id
     connection.start()
+    # The finish rate shown beside their name, read before anyone is told they came.
+    await room.reputation.load([person.id])
     room.connect(connection)
     try:
         await _read(room, connection, receive)

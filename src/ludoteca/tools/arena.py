@@ -261,16 +261,16 @@ Timing = dict[str, tuple[float, int]]
 def _games(setup: list[Setup], jobs: int) -> Iterator[tuple[Result, Timing]]:
     """Each game's result and its bots' time, in the games' order."""
     if jobs == 1:
-        yield from map(_play, setup)
+        yield from map(play_game, setup)
         return
     with ProcessPoolExecutor(jobs) as pool:
-        yield from pool.map(_play, setup)
+        yield from pool.map(play_game, setup)
 
 
 _BOTS: dict[str, Bot] = {}  # a process's bots, made once (a bot keeps nothing between calls)
 
 
-def _play(setup: Setup) -> tuple[Result, Timing]:
+def play_game(setup: Setup) -> tuple[Result, Timing]:
     """One game of the tournament: its result, and each bot's seconds and moves."""
     import ludoteca
 

@@ -174,7 +174,7 @@ function onMessage(message) {
       chrome.entered(me);
       break;
     case "lobby":
-      lobby = { tables: new Map(message.tables.map((x) => [x.id, x])), online: message.online, bots: message.bots || [], chat: message.chat };
+      lobby = { tables: new Map(message.tables.map((x) => [x.id, x])), online: message.online, bots: message.bots || [], finish: message.finish || {}, chat: message.chat };
       // After a reload or reconnect: back to the table we were at, the one the address
       // names, or where we sit.
       if (table) send({ t: "watch", table: table.id });
@@ -186,6 +186,7 @@ function onMessage(message) {
       message.tables.forEach((x) => lobby.tables.set(x.id, x));
       message.closed.forEach((id) => lobby.tables.delete(id));
       lobby.online = [...new Set([...lobby.online.filter((n) => !message.left.includes(n)), ...message.joined])].sort();
+      lobby.finish = { ...lobby.finish, ...(message.finish || {}) };
       if (lobbyScreen && !table) lobbyScreen.update(lobby);
       break;
     case "lobby_chat":
@@ -230,8 +231,10 @@ function onMessage(message) {
       refused(message.rid);
       // A repeat of a request the room is carrying out: the first one's answer will come.
       if (message.code === "repeated") break;
-      if (wanted && message.table === wanted.id && ["no_table", "private_table", "no_spectators"].includes(message.code)) {
-        const target = wanted;
+      // A watcher the host no longer lets watch is sent away like one who was never let.
+      const away = message.code === "no_spectators" && table && message.table === table.id ? table : null;
+      if (away || (wanted && message.table === wanted.id && ["no_table", "private_table", "no_spectators"].includes(message.code))) {
+        const target = away ?? wanted;
         wanted = null;
         showGone(target, message);
         break;

@@ -44,6 +44,8 @@ class FakeHost:
         #: What each user was told (``tell``), and who blocks whom.
         self.told: list[tuple[int, p.ServerMessage]] = []
         self.blocked: set[tuple[int, int]] = set()
+        #: user id -> finish rate in percent (the room reads them from the database).
+        self.finish_rates: dict[int, int] = {}
 
     def now(self) -> float:
         return self.clock
@@ -90,6 +92,9 @@ class FakeHost:
 
     def hides(self, speaker_id: int) -> Collection[int]:
         return {user for user, other in self.blocked if other == speaker_id}
+
+    def finish_rate(self, user_id: int) -> int | None:
+        return self.finish_rates.get(user_id)
 
     # -- what a test does ---------------------------------------------------------------
 

@@ -34,6 +34,7 @@ class TableHost:
         blocks: Callable[[int, int], bool],
         hides: Callable[[int], Collection[int]],
         turn: Callable[[Table], None],
+        finish_rate: Callable[[int], int | None],
     ) -> None:
         self.now = now
         self.store = store
@@ -50,6 +51,7 @@ class TableHost:
         self.blocks = blocks
         self.hides = hides
         self.turn = turn
+        self.finish_rate = finish_rate
         #: Chance outcomes are drawn from the operating system's source, as ``secrets`` is.
         self.chance: random.Random = secrets.SystemRandom()
         self.call_later: Callable[[float, Callable[[], None]], Timer] = _call_later

@@ -26,12 +26,15 @@ class Lobby:
         online_names: Callable[[], list[str]],
         online_bots: Callable[[], list[str]],
         hides: Callable[[int], Collection[int]],
+        finish: Callable[[Collection[str] | None], dict[str, int]],
     ) -> None:
         self.tables = tables
         self.connections = connections
         self.online_names = online_names
         self.online_bots = online_bots
         self.hides = hides
+        #: The finish rates of those online (all, or those named), by name.
+        self.finish = finish
         #: The recent lines, each with its speaker (None: the room).
         self.chat: deque[tuple[p.ChatLine, int | None]] = deque(maxlen=LOBBY_CHAT_KEPT)
         self._tables: dict[int, Table] = {}
@@ -68,6 +71,7 @@ class Lobby:
             tables=[t.info() for t in listed] + list(self.others.values()),
             online=self.online_names(),
             bots=self.online_bots(),
+            finish=self.finish(None),
             chat=[
                 line
                 for line, by in self.chat
@@ -130,6 +134,7 @@ class Lobby:
                 closed=gone + [t for t, info in self._news.items() if info is None],
                 joined=self._joined,
                 left=self._left,
+                finish=self.finish(self._joined) if self._joined else {},
             )
         )
         self._tables, self._news, self._joined, self._left = {}, {}, [], []

@@ -1,5 +1,7 @@
 """Mail the room sends: the confirmation of an address, and "your turn" at a turn-based
-table to a confirmed, opted-in player who is not connected, one mail a turn at most.
+table to a confirmed, opted-in player who is not connected, one mail a turn at most:
+the turn is claimed in the database first (``turn_mails``), so that neither a second
+notice of it, another process nor a restart sends it again.
 
 Sending never holds up the room: each mail goes out with ``smtplib`` in a thread, as a
 task beside the loop's messages; a failure is logged and the room goes on. Links carry
@@ -20,6 +22,7 @@ from urllib.parse import urlsplit
 
 from itsdangerous import BadSignature, URLSafeSerializer, URLSafeTimedSerializer
 
+from ..storage.store import Store
 from .settings import Settings
 
 log = logging.getLogger("ludoteca.server")
@@ -30,14 +33,16 @@ CONFIRM_SECONDS = 2 * 24 * 3600
 
 class Mailer:
     def __init__(
-        self, settings: Settings, spawn: Callable[[Coroutine[Any, Any, None]], None]
+        self,
+        settings: Settings,
+        store: Store,
+        spawn: Callable[[Coroutine[Any, Any, None]], None],
     ) -> None:
         self.settings = settings
+        self.store = store
         self.spawn = spawn
         #: Confirmed addresses of those who want turn mails, by user (loaded on open).
         self.addresses: dict[int, str] = {}
-        #: (user, table) -> the turn last mailed: (match, moves played then).
-        self._mailed: dict[tuple[int, int], tuple[int, int]] = {}
         self._confirm: URLSafeTimedSerializer | None = None
         self._unsubscribe: URLSafeSerializer | None = None
         #: Mails handed to the SMTP server, and those that failed.
@@ -104,9 +109,21 @@ class Mailer:
         """It is ``user_id``'s turn at ``table_id`` (``turn``: the match and its moves so
         far): one mail, unless this turn was mailed already."""
         address = self.addresses.get(user_id)
-        if address is None or self._mailed.get((user_id, table_id)) == turn:
+        if address is None or not self.enabled:
             return
-        self._mailed[(user_id, table_id)] = turn
+        self.spawn(self._turn(user_id, name, address, table_id, turn, title))
+
+    async def _turn(
+        self,
+        user_id: int,
+        name: str,
+        address: str,
+        table_id: int,
+        turn: tuple[int, int],
+        title: str,
+    ) -> None:
+        if not await self.store.claim_turn_mail(user_id, table_id, *turn):
+            return
         self.send(
             address,
             f"ludoteca: your turn at table {table_id} ({title})",

@@ -117,6 +117,10 @@ def _handle(room: Room, connection: Connection | Remote, message: p.ClientMessag
             connection.in_lobby = False
         case p.SetPrivate(table=table_id, on=on):
             _table(room, table_id).privacy.set_private(who, on)
+        case p.SetMinimum(table=table_id, finish=minimum):
+            _table(room, table_id).seating.set_minimum_finish(who, minimum)
+        case p.SetSpectators(table=table_id, on=on):
+            _table(room, table_id).privacy.set_spectators(who, on)
         case p.Unwatch(table=table_id):
             _table(room, table_id).seating.unwatch(connection)
             if not connection.tables:

@@ -13,7 +13,7 @@ import asyncio
 import functools
 import logging
 import time
-from collections.abc import Callable, Coroutine, Mapping, Sequence
+from collections.abc import Callable, Collection, Coroutine, Mapping, Sequence
 from typing import Any
 
 import ludoteca
@@ -24,6 +24,7 @@ from ..accounts import SESSION_SECONDS
 from ..bus import RedisBus, Remote
 from ..connection import Connection
 from ..journal import Journal
+from ..reputation import Reputation
 from ..shared.presence import Alone, Presence
 from ..storage.rows import LiveTable, Write
 from ..storage.store import Store
@@ -63,6 +64,7 @@ class Room:
         self.presence = presence or Alone(settings.process_id)
         self.people = People(settings, self.tables, self.presence)
         self.relations = Relations()
+        self.reputation = Reputation(store)
         self.bot_matches = BotMatches(settings.bot_matches_per_day, settings.now)
         self.lobby = Lobby(
             self.tables,
@@ -70,12 +72,13 @@ class Room:
             self.people.online_names,
             self.people.online_bots,
             self.relations.hides,
+            self.finish_by_name,
         )
         self.mine = MyTables(self.people.connections)
         self._housekeeping: asyncio.Task[None] | None = None
         #: Look-ups a message waits for (a name in the database): kept until done.
         self._tasks: set[asyncio.Task[None]] = set()
-        self.mailer = Mailer(settings, self.spawn)
+        self.mailer = Mailer(settings, store, self.spawn)
         #: (user id, game) -> (rating, rated matches), kept as the journal stores them.
         self.ratings: dict[tuple[int, str], tuple[float, int]] = {}
         self.host = TableHost(
@@ -94,6 +97,7 @@ class Room:
             blocks=self.relations.blocks,
             hides=self.relations.hides,
             turn=self.your_turn,
+            finish_rate=self.reputation.percent,
         )
         #: Carry out one client message here (``messages.handle``).
         self.handle_here: Callable[[Connection | Remote, p.ClientMessage], None] = (
@@ -234,6 +238,10 @@ class Room:
     def _table_changed(self, table: Table) -> None:
         self.lobby.table_changed(table)
         self.mine.table_changed(table)
+        if table.status == FINISHED:
+            # Its end is stored: its people's finish rates are read again.
+            people = [c.user_id for c in table.seats if c is not None and c.user_id is not None]
+            self.spawn(self.reputation.load(people))
 
     def table_closed(self, table: Table) -> None:
         self.tables.pop(table.id, None)
@@ -326,12 +334,24 @@ class Room:
         """Who is online in the other processes changed: those who came or went from
         the room as a whole (not online here) are told to the lobby and their tables."""
         self.people.elsewhere_changed(joined, left)
+        if joined:
+            self.spawn(self.reputation.load(list(joined)))
         for changes, kind in ((joined, "joined"), (left, "left")):
             for user_id, name in changes.items():
                 if user_id in self.people.connections:
                     continue
                 self.lobby.people(**{kind: name})
                 self._presence_of(user_id)
+
+    def finish_by_name(self, names: Collection[str] | None) -> dict[str, int]:
+        """The finish rates of those online (all, or those of ``names``) who have one."""
+        here = {user_id: self.people.names[user_id] for user_id in self.people.connections}
+        return {
+            name: rate
+            for user_id, name in {**self.presence.others(), **here}.items()
+            if (names is None or name in names)
+            and (rate := self.reputation.percent(user_id)) is not None
+        }
 
     def tell(self, user_id: int, message: p.ServerMessage) -> None:
         connections = self.people.connections.get(user_id)

@@ -12,10 +12,11 @@ from collections.abc import Collection
 from typing import Any
 
 import sqlalchemy as sa
+from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.ext.asyncio import AsyncEngine
 
 from .rows import UserRow
-from .schema import mail, matches, sessions, users
+from .schema import mail, matches, sessions, turn_mails, users
 
 
 class PeopleRows:
@@ -91,6 +92,34 @@ class PeopleRows:
                 sa.select(mail.c.user_id, mail.c.address).where(mail.c.confirmed, mail.c.turns)
             )
             return {r.user_id: r.address for r in rows}
+
+    async def claim_turn_mail(self, user_id: int, table_id: int, match_id: int, turn: int) -> bool:
+        """Note that this turn is mailed to this player, unless it was already: whether
+        the caller is the one to send it. One statement (an upsert whose update applies
+        only to a later turn), so two processes told of one turn cannot both win."""
+        insert: Any = (
+            postgresql.insert(turn_mails)
+            if self.engine.dialect.name == "postgresql"
+            else sqlite.insert(turn_mails)
+        )
+        # Only a later turn replaces the one noted: a late notice of an earlier turn,
+        # come from another process, is not a new turn.
+        later = (insert.excluded.match_id > turn_mails.c.match_id) | (
+            (insert.excluded.match_id == turn_mails.c.match_id)
+            & (insert.excluded.turn > turn_mails.c.turn)
+        )
+        statement = insert.values(
+            user_id=user_id, table_id=table_id, match_id=match_id, turn=turn
+        ).on_conflict_do_update(
+            index_elements=[turn_mails.c.user_id, turn_mails.c.table_id],
+            set_={"match_id": insert.excluded.match_id, "turn": insert.excluded.turn},
+            where=later,
+        )
+        # A row comes back only if this statement wrote it (SQLite's rowcount of an
+        # upsert that changed nothing is the previous statement's).
+        async with self.engine.begin() as connection:
+            result = await connection.execute(statement.returning(turn_mails.c.turn))
+            return result.first() is not None
 
     # -- sessions -------------------------------------------------------------------------
 

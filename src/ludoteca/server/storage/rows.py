@@ -55,6 +55,7 @@ class TableRow:
     timing: dict[str, Any] | None = None
     private_key: str | None = None
     spectators: bool = True
+    minimum_finish: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -76,6 +77,18 @@ class MatchEnded:
     finished_at: float
     result: dict[str, Any]
     resigned: list[int]
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerEnded:
+    """How one person's part in an ended match ended (``match_players``)."""
+
+    #: The table that played the match: the commit checks its lease (not a column).
+    table_id: int
+    match_id: int
+    user_id: int
+    abandoned: bool
+    at: float
 
 
 @dataclass(frozen=True, slots=True)
@@ -142,6 +155,7 @@ Write = (
     | TableRow
     | MatchRow
     | MatchEnded
+    | PlayerEnded
     | RatingChange
     | InvitationRow
     | RelationRow
@@ -152,7 +166,7 @@ def table_of(write: Write) -> int | None:
     """The table a row is written for, whose lease the commit checks; None for the
     lobby's chat, and for a rating change, which is only ever written together with its
     match's end (``finish.ended``) and so is fenced by that row's table."""
-    if isinstance(write, MoveRow | MatchRow | MatchEnded):
+    if isinstance(write, MoveRow | MatchRow | MatchEnded | PlayerEnded):
         return write.table_id
     if isinstance(write, TableRow):
         return write.id

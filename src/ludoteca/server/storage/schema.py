@@ -85,6 +85,8 @@ tables = sa.Table(
     sa.Column("private_key", sa.String(64), nullable=True),
     #: Whether people who do not play may watch its match.
     sa.Column("spectators", sa.Boolean, nullable=False, server_default=sa.true()),
+    #: The finish rate, in percent, a player needs to sit here (null: any).
+    sa.Column("minimum_finish", sa.Integer, nullable=True),
     sa.Index("tables_status", "status"),
 )
 
@@ -222,4 +224,29 @@ mail = sa.Table(
     sa.Column("address", sa.String(254), nullable=False),
     sa.Column("confirmed", sa.Boolean, nullable=False),
     sa.Column("turns", sa.Boolean, nullable=False),
+)
+
+#: The turn last mailed to each player at each table (``turn``: the match's moves played
+#: then): the "one mail a turn" guard, kept here so that it holds across the room's
+#: processes and a restart. A process claims a turn by writing its row (mailer.py).
+turn_mails = sa.Table(
+    "turn_mails",
+    metadata,
+    sa.Column("user_id", sa.Integer, primary_key=True),
+    sa.Column("table_id", sa.Integer, primary_key=True),
+    sa.Column("match_id", sa.Integer, nullable=False),
+    sa.Column("turn", sa.Integer, nullable=False),
+)
+
+#: How each person's part in each ended match ended: played to its end, or ``abandoned``
+#: (a bot played their seat at the end: they resigned and the match went on, or were
+#: replaced and never came back). Their finish rate is read from it (docs/ratings.md).
+match_players = sa.Table(
+    "match_players",
+    metadata,
+    sa.Column("match_id", sa.Integer, primary_key=True),
+    sa.Column("user_id", sa.Integer, primary_key=True),
+    sa.Column("abandoned", sa.Boolean, nullable=False),
+    sa.Column("at", sa.Float, nullable=False),
+    sa.Index("match_players_user", "user_id"),
 )

@@ -20,6 +20,7 @@ from alembic.config import Config
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.ext.asyncio import AsyncEngine, create_async_engine
 
+from ..reputation import FinishRate
 from .leases import LIVE, Leases
 from .people import PeopleRows
 from .rows import (
@@ -29,6 +30,7 @@ from .rows import (
     MatchEnded,
     MatchRow,
     MoveRow,
+    PlayerEnded,
     RatingChange,
     RelationRow,
     StoredMatch,
@@ -42,6 +44,7 @@ from .schema import (
     follows,
     invitations,
     match_ids,
+    match_players,
     matches,
     moves,
     mutes,
@@ -172,6 +175,7 @@ class Store(PeopleRows, TokenRows):
         newest_tables = {w.id: w for w in writes if isinstance(w, TableRow)}
         ended = [w for w in writes if isinstance(w, MatchEnded)]
         rated = [w for w in writes if isinstance(w, RatingChange)]
+        parts = [w for w in writes if isinstance(w, PlayerEnded)]
         offers = {w.id: w for w in writes if isinstance(w, InvitationRow)}
         relations = [w for w in writes if isinstance(w, RelationRow)]
         fresh: set[int] = set()
@@ -199,6 +203,15 @@ class Store(PeopleRows, TokenRows):
                     matches.update()
                     .where(matches.c.id == end.id)
                     .values(finished_at=end.finished_at, result=end.result, resigned=end.resigned)
+                )
+            if parts:
+                await connection.execute(
+                    match_players.insert(),
+                    [
+                        {"match_id": w.match_id, "user_id": w.user_id}
+                        | {"abandoned": w.abandoned, "at": w.at}
+                        for w in parts
+                    ],
                 )
             for change in rated:
                 await connection.execute(rating_changes.insert().values(_fields(change)))
@@ -334,6 +347,17 @@ class Store(PeopleRows, TokenRows):
         async with self.engine.connect() as connection:
             rows = await connection.execute(sa.select(ratings))
             return {(r.user_id, r.game): (r.rating, r.games) for r in rows}
+
+    async def finish_rates(self, user_ids: Collection[int]) -> dict[int, FinishRate]:
+        """Each person's matches played to the end and matches ended (those with any)."""
+        finished = sa.func.sum(sa.case((match_players.c.abandoned, 0), else_=1))
+        async with self.engine.connect() as connection:
+            rows = await connection.execute(
+                sa.select(match_players.c.user_id, finished, sa.func.count())
+                .where(match_players.c.user_id.in_(sorted(user_ids)))
+                .group_by(match_players.c.user_id)
+            )
+            return {user: FinishRate(int(done), int(ended)) for user, done, ended in rows}
 
     async def leaderboard(
         self, game: str, limit: int, bots: bool = False

@@ -12,6 +12,7 @@ from collections.abc import Collection
 from typing import TYPE_CHECKING, Any, Protocol
 
 from .. import protocol as p
+from ..ratings import START, provisional
 from .status import TableStatus
 
 if TYPE_CHECKING:
@@ -86,6 +87,7 @@ class Audience:
                     chair.bot is not None or chair.user_id in online,
                     replaced.get(seat),
                     chair.bot_account,
+                    *self._standing(chair.user_id),
                 )
                 for seat, chair in enumerate(table.seats)
             ],
@@ -98,7 +100,20 @@ class Audience:
             paused=time.paused,
             private=table.privacy.private,
             spectators=table.privacy.spectators,
+            minimum_finish=table.seating.minimum_finish,
         )
+
+    def _standing(self, user_id: int | None) -> tuple[int | None, bool, int | None]:
+        """A person's rating at a rated table, whether it is provisional, and their
+        finish rate."""
+        table = self.table
+        if user_id is None:
+            return None, False, None
+        finish = table.host.finish_rate(user_id)
+        if not table.rated:
+            return None, False, finish
+        rating, games = table.host.ratings.get((user_id, table.game.id), (START, 0))
+        return round(rating), provisional(games), finish
 
     def clocks(self) -> p.Clocks | None:
         """Each seat's time left now, for a message about to leave."""

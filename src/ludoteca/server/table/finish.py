@@ -11,7 +11,7 @@ from collections.abc import Collection, Mapping, MutableMapping
 from typing import Any
 
 from ..ratings import START, changes
-from ..storage.rows import MatchEnded, RatingChange, Write
+from ..storage.rows import MatchEnded, PlayerEnded, RatingChange, Write
 from .chairs import Seats
 
 Ratings = MutableMapping[tuple[int, str], tuple[float, int]]
@@ -72,12 +72,20 @@ def ended(
     result: dict[str, Any],
     resigned: Collection[int],
     at: float,
+    abandoned: Mapping[int, bool],
     rated: tuple[Ratings, str, Seats] | None = None,
 ) -> list[Write]:
-    """The rows that store the end; ``rated`` (the ratings, the game, the seats) when the
+    """The rows that store the end: the match's, and how it ended for each person in it
+    (``abandoned``: user id -> whether a bot played their seat at the end; a match
+    called off counts for nobody); ``rated`` (the ratings, the game, the seats) when the
     match counts for the ratings, which move here, as the rows store them."""
     rows: list[Write] = [MatchEnded(table_id, match_id, at, result, sorted(resigned))]
-    if rated is not None and not result.get("aborted", False):
+    if result.get("aborted", False):
+        return rows
+    rows.extend(
+        PlayerEnded(table_id, match_id, user_id, gone, at) for user_id, gone in abandoned.items()
+    )
+    if rated is not None:
         ratings, game, seats = rated
         rows.extend(_rate(ratings, match_id, game, seats, result["standing"], at))
     return rows

@@ -78,3 +78,7 @@ class Host(Protocol):
     def turn(self, table: Table) -> None:
         """A turn began at ``table`` (its match started, or a move was announced)."""
         ...
+
+    def finish_rate(self, user_id: int) -> int | None:
+        """This person's finish rate in percent (``reputation``); None: no match ended."""
+        ...

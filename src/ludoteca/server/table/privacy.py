@@ -13,6 +13,7 @@ import hmac
 import secrets
 from typing import TYPE_CHECKING
 
+from .. import protocol as p
 from .chairs import Who
 from .refusals import Refusal
 from .status import TableStatus
@@ -54,6 +55,27 @@ class Privacy:
         self.key = new_key() if on else None
         table.changed()
         table.audience.sync_all()
+
+    def set_spectators(self, who: Who, on: bool) -> None:
+        """The host lets people who do not play watch, or no longer: those watching are
+        sent away once that is stored (a match's players and its host stay)."""
+        table = self.table
+        table.expect_host(who, "let spectators watch or not")
+        self.spectators = on
+        table.changed()
+
+    def send_away_spectators(self) -> None:
+        """Whoever watches a running or finished match without being let is told so and
+        no longer follows it (an open table may be looked at: they come to sit)."""
+        table = self.table
+        if self.spectators or table.status == TableStatus.OPEN:
+            return
+        gone = [w for w in table.audience.watchers if not self.belongs(w.user.id)]
+        for watcher in gone:
+            table.audience.remove(watcher)
+            watcher.send(p.Error("no_spectators", NO_SPECTATORS, table=table.id))
+        if gone:
+            table.audience.presence()
 
     def belongs(self, user_id: int) -> bool:
         """Whether this person is one of the table's own: they sit or host there."""

@@ -20,9 +20,15 @@ if TYPE_CHECKING:
 OPEN, RUNNING, CLOSED = TableStatus.OPEN, TableStatus.RUNNING, TableStatus.CLOSED
 
 
+#: The bounds of a minimum finish rate, in percent.
+MINIMUM_FINISH = range(1, 101)
+
+
 class Seating:
     def __init__(self, table: Table) -> None:
         self.table = table
+        #: The finish rate, in percent, a person needs to sit here (None: any).
+        self.minimum_finish: int | None = None
 
     def join(
         self, who: Who, watcher: Watcher | None, seat: int | None, key: str | None = None
@@ -51,6 +57,7 @@ class Seating:
         if mine is not None:
             raise Refusal("seated", "you already sit at this table; /leave first to move")
         self.expect_admitted(who)
+        self.expect_finish_rate(who)
         seat = chairs.free_seat(table.seats, seat)
         table.seats[seat] = Chair(who.name, user_id=who.id, bot_account=who.bot)
         if table.host_id is None:
@@ -73,6 +80,33 @@ class Seating:
         """The refusal says no more than that: not who blocks them, nor that anyone does."""
         if not self.may_enter(who.id):
             raise Refusal("not_admitted", "you cannot join this table")
+
+    def expect_finish_rate(self, who: Who) -> None:
+        """Below the host's minimum, refused (someone with no ended match yet has no rate
+        to hold against them)."""
+        minimum = self.minimum_finish
+        rate = self.table.host.finish_rate(who.id)
+        if minimum is not None and rate is not None and rate < minimum:
+            raise Refusal(
+                "finish_rate",
+                f"this table asks its players to have finished at least {minimum}% of "
+                f"their matches: you have finished {rate}%",
+                minimum=minimum,
+                finish=rate,
+            )
+
+    def set_minimum_finish(self, who: Who, minimum: int | None) -> None:
+        table = self.table
+        table.expect_host(who, "set a minimum finish rate")
+        table.expect(OPEN, "set a minimum finish rate")
+        if minimum is not None and minimum not in MINIMUM_FINISH:
+            raise Refusal(
+                "bad_minimum",
+                f"a minimum finish rate is a percent from 1 to 100, or off; not {minimum}",
+                minimum=minimum,
+            )
+        self.minimum_finish = minimum
+        table.changed()
 
     def leave(self, who: Who, watcher: Watcher | None) -> None:
         table = self.table

@@ -97,6 +97,7 @@ class Table:
         table.rated = row.rated
         table.privacy.key = row.private_key
         table.privacy.spectators = row.spectators
+        table.seating.minimum_finish = row.minimum_finish
         table.time = MatchTime.from_json(row.clock, row.grace, row.timing)
         table.match_id = row.match_id
         if live.match is not None:
@@ -197,6 +198,7 @@ class Table:
         self.event(rows, lambda _version: self._after_start())
 
     def _after_start(self) -> None:
+        self.privacy.send_away_spectators()
         self.audience.sync_all()
         self.host.table_changed(self)
         self.timing.watch_absence()
@@ -307,8 +309,16 @@ class Table:
         counts = finish.rates(self.rated, self.seats)
         rated = (self.host.ratings, self.game.id, self.seats) if counts else None
         ended_by = self.resigned if resigned else ()
+        # A bot plays the seat of whoever left the match before its end (resigned while
+        # the others played on, or replaced and never back): they abandoned it.
+        abandoned = {
+            chair.user_id: chair.bot is not None
+            for chair in self.seats
+            if chair is not None and chair.user_id is not None
+        }
+        now = self.host.now()
         rows.extend(
-            finish.ended(self.id, self.match_id or 0, result, ended_by, self.host.now(), rated)
+            finish.ended(self.id, self.match_id or 0, result, ended_by, now, abandoned, rated)
         )
 
     def resign(self, who: Who) -> None:
@@ -370,6 +380,7 @@ class Table:
         self.event(rows or [], lambda version: self._announce_change(version, info))
 
     def _announce_change(self, version: int, info: p.TableInfo) -> None:
+        self.privacy.send_away_spectators()
         self.audience.send_all(p.TableChanged(table=info, v=version, clocks=self.clock_info()))
         self.host.table_changed(self)
         self.bots.soon()
@@ -411,6 +422,7 @@ class Table:
             created_at=self.created_at,
             private_key=self.privacy.key,
             spectators=self.privacy.spectators,
+            minimum_finish=self.seating.minimum_finish,
         )
 
     def expect(self, status: TableStatus, action: str) -> None:

@@ -7,6 +7,7 @@ import { addCatalog, dateText, t } from "../core/i18n.js";
 import { setupChrome } from "../screens/chrome.js";
 import { serverText } from "../screens/messages.js";
 import { gameName, seatName } from "../screens/names.js";
+import { ratingMark } from "../screens/standing.js";
 import catalog from "./history.i18n.js";
 
 addCatalog(catalog);
@@ -28,13 +29,15 @@ async function show() {
   const rows = Object.entries(data.games).map(([id, tally]) => h("tr", {},
     h("td", {}, h("a", { href: `/ratings/${id}` }, gameName(gameOf(id)))),
     h("td", { class: "n" }, String(tally.played)), h("td", { class: "n" }, String(tally.wins)),
-    h("td", { class: "n" }, data.ratings[id] ? String(Math.round(data.ratings[id].rating)) : "—")));
+    h("td", { class: "n" }, data.ratings[id] ? ratingMark(data.ratings[id].rating, data.ratings[id].provisional) : "—")));
   const history = data.rating_history.map((c) => h("li", {},
     h("a", { href: `/matches/${c.match}` }, gameName(gameOf(c.game)), " · ", t("history.match", { id: c.match })), " ",
     `${Math.round(c.before)} → ${Math.round(c.after)}`, " ",
     h("span", { class: c.after >= c.before ? "up" : "down" }, `${c.after >= c.before ? "+" : ""}${Math.round(c.after - c.before)}`)));
   fill(screen, h("div", { class: "history" },
     h("header", { class: "history-head" }, h("h1", {}, data.name)),
+    h("section", { class: "panel" }, h("h2", {}, t("finish.title")),
+      h("p", { "data-finish": String(data.finish.percent) }, data.finish.ended ? t("finish.page", { ...data.finish, n: data.finish.percent }) : t("finish.none"))),
     h("section", { class: "panel" }, h("h2", {}, t("history.games")),
       rows.length
         ? h("table", { class: "player-games" },

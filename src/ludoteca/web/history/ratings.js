@@ -7,6 +7,7 @@ import { addCatalog, t } from "../core/i18n.js";
 import { setupChrome } from "../screens/chrome.js";
 import { serverText } from "../screens/messages.js";
 import { gameName } from "../screens/names.js";
+import { ratingMark } from "../screens/standing.js";
 import catalog from "./history.i18n.js";
 
 addCatalog(catalog);
@@ -36,7 +37,7 @@ async function show() {
           h("tbody", {}, ...data.players.map((p, i) => h("tr", {},
             h("td", { class: "n" }, String(i + 1)),
             h("td", {}, h("a", { href: `/players/${encodeURIComponent(p.name)}` }, p.name)),
-            h("td", { class: "n" }, String(Math.round(p.rating))),
+            h("td", { class: "n" }, ratingMark(p.rating, p.provisional)),
             h("td", { class: "n" }, String(p.games))))))
         : h("p", { class: "muted" }, t("history.noRatings")),
       h("p", { class: "muted small" }, t("history.ratingsHow")))));

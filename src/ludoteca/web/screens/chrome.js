@@ -24,6 +24,7 @@ export function setupChrome({ rerender, logout, gameTitle = (id) => id, live = f
   let mine = [];
   let myTablesOpen = false;
   let myMatchesOpen = false;
+  let accountOpen = false;
 
   function myTables() {
     const waiting = mine.filter((x) => x.your_turn).length;
@@ -62,6 +63,27 @@ export function setupChrome({ rerender, logout, gameTitle = (id) => id, live = f
     }, h("summary", {}, t("mine.matches")), body);
     if (myMatchesOpen) loadMatches(body);
     return menu;
+  }
+
+  // Who you are, your page and the ways out, in a menu under your name: the header
+  // keeps to one line on a 1280 px screen in every language.
+  function account() {
+    return h("details", {
+      class: "menu account", id: "account", open: accountOpen,
+      ontoggle: (event) => { accountOpen = event.target.open; onlyOne(event.target); },
+    },
+    h("summary", { class: "me", title: person.guest ? t("chrome.guestTip") : t("chrome.playerTip") },
+      person.name, person.guest ? h("span", { class: "muted small" }, ` (${t("chrome.guest")})`) : null),
+    h("div", { class: "menu-body" },
+      person.guest ? h("p", { class: "muted small" }, t("chrome.guestTip"))
+        : h("p", {}, h("a", { href: `/players/${encodeURIComponent(person.name)}`, "data-action": "my-page" }, t("chrome.myPage"))),
+      h("div", { class: "buttons" },
+        h("button", { type: "button", "data-action": "logout", onclick: logout }, t("chrome.logout")),
+        // Every session of a registered player ends: a phone left logged in, a shared computer.
+        person.guest ? null : h("button", {
+          type: "button", "data-action": "logout-everywhere", title: t("chrome.logoutEverywhereTip"),
+          onclick: async () => { await post("/api/logout?everywhere"); logout(); },
+        }, t("chrome.logoutEverywhere")))));
   }
 
   // One menu open at a time: they open over the same corner of the page.
@@ -127,15 +149,7 @@ export function setupChrome({ rerender, logout, gameTitle = (id) => id, live = f
       person && live ? myTables() : null,
       person ? myMatches() : null,
       h("span", { class: "spacer" }),
-      person ? h("span", { class: "me", title: person.guest ? t("chrome.guestTip") : t("chrome.playerTip") },
-        person.guest ? person.name : h("a", { href: `/players/${encodeURIComponent(person.name)}`, "data-action": "my-page" }, person.name),
-        person.guest ? h("span", { class: "muted small" }, ` (${t("chrome.guest")})`) : null) : null,
-      person ? h("button", { type: "button", "data-action": "logout", onclick: logout }, t("chrome.logout")) : null,
-      // Every session of a registered player ends: a phone left logged in, a shared computer.
-      person && !person.guest ? h("button", {
-        type: "button", "data-action": "logout-everywhere", title: t("chrome.logoutEverywhereTip"),
-        onclick: async () => { await post("/api/logout?everywhere"); logout(); },
-      }, t("chrome.logoutEverywhere")) : null,
+      person ? account() : null,
       language, theme, confirming);
   }
 

@@ -7,11 +7,12 @@
 import { post } from "../core/api.js";
 import { fill, h } from "../core/dom.js";
 import { t } from "../core/i18n.js";
+import { inviteButton } from "./invite-button.js";
 import { gameName } from "./names.js";
 
 const KINDS = ["follow", "block", "mute"];
 
-/** ctx: {games, person(), send(message), onError(text)}. */
+/** ctx: {games, person(), send(message), onError(text), hosted(): the open table you host}. */
 export function createFriends(ctx) {
   const element = h("section", { class: "panel friends", "aria-labelledby": "friends-title" });
   const listBox = h("div", { class: "friends-list" });
@@ -45,7 +46,8 @@ export function createFriends(ctx) {
     const game = (id) => gameName(games.find((g) => g.id === id) || { id });
     return h("li", { class: "friend", "data-friend": friend.name },
       h("b", {}, friend.name), " ",
-      h("span", { class: `status ${friend.online ? "here" : "away"}` }, t(friend.online ? "friends.online" : "friends.away")),
+      h("span", { class: `status ${friend.online ? "here" : "away"}` }, t(friend.online ? "friends.online" : "friends.away")), " ",
+      inviteButton(friend.name, ctx.hosted(), ctx.send, ctx.onError),
       friend.tables.length ? h("ul", { class: "friend-tables" }, ...friend.tables.map((table) => h("li", {},
         h("button", {
           type: "button", "data-action": "friend-table", "data-table": String(table.id),

@@ -6,7 +6,9 @@ import { fill, h } from "../core/dom.js";
 import { t } from "../core/i18n.js";
 import { createChat } from "./chat.js";
 import { createFriends } from "./friends.js";
+import { inviteButton } from "./invite-button.js";
 import { gameName, optionLabel, optionTip, optionValueText, seatName } from "./names.js";
+import { finishMark } from "./standing.js";
 import { clockSummary, readSettings, settingsFields } from "./table-settings.js";
 
 export function createLobby(root, ctx) {
@@ -22,7 +24,7 @@ export function createLobby(root, ctx) {
   const tabsBox = h("div", { class: "tabs", role: "tablist", "aria-label": t("lobby.rooms") });
   const onlineBox = h("section", { class: "panel online" });
   const createBox = h("section", { class: "panel create" });
-  const friends = createFriends({ games: () => ctx.games, person: ctx.person, send: ctx.send, onError: (text) => chat.error(text) });
+  const friends = createFriends({ games: () => ctx.games, person: ctx.person, send: ctx.send, onError: (text) => chat.error(text), hosted: () => hosted() });
   const element = h("div", { class: "lobby" },
     h("div", { class: "lobby-main" }, tabsBox, h("section", { class: "panel" }, h("h2", {}, t("lobby.tables")), tablesBox)),
     h("div", { class: "lobby-side" }, createBox, onlineBox, friends.element, chat.element));
@@ -82,17 +84,26 @@ export function createLobby(root, ctx) {
       .filter((table) => room === "all" || table.game === room)
       .sort((a, b) => order(a) - order(b) || b.id - a.id);
     fill(tablesBox, ...(shown.length ? shown.map(tableCard) : [h("p", { class: "muted" }, t("lobby.noTables"))]));
-    // The host of an open table invites from here: a button by every other name.
+    // An invite button by every other name: to the open table you host, if any.
     const me = ctx.me();
-    const hosted = [...state.tables.values()].find((table) => table.host === me && table.status === "open");
     const bots = new Set(state.bots || []);
-    const person = (name) => h("li", {}, name, bots.has(name) ? botBadge() : null, hosted && name !== me ? h("button", {
-      type: "button", class: "small", "data-action": "invite", "data-name": name,
-      "aria-label": t("lobby.inviteTip", { name, id: hosted.id }), title: t("lobby.inviteTip", { name, id: hosted.id }),
-      onclick: () => ctx.send({ t: "invite", table: hosted.id, name }),
-    }, t("lobby.invite")) : null);
+    const finish = state.finish || {};
+    const person = (name) => h("li", { "data-person": name }, name, bots.has(name) ? botBadge() : null, finishMark(finish[name]),
+      name !== me ? inviteButton(name, hosted(), ctx.send, (text) => chat.error(text)) : null);
     fill(onlineBox, h("h2", {}, t("lobby.online", { n: state.online.length })),
       h("ul", { class: "online-names" }, ...state.online.map(person)));
+    // The friends panel's invite buttons name the table you host: drawn again when it changes.
+    const hosting = hosted()?.id ?? null;
+    if (hosting !== friendsHosting) {
+      friendsHosting = hosting;
+      friends.refresh();
+    }
+  }
+
+  let friendsHosting = null;
+  function hosted() {
+    const me = ctx.me();
+    return [...state.tables.values()].find((table) => table.host === me && table.status === "open") ?? null;
   }
 
   function drawCreate() {

@@ -14,6 +14,7 @@ import { createChat } from "./chat.js";
 import { logLine } from "./move-log.js";
 import { gameName, optionLabel, optionTip, optionValueText, seatName } from "./names.js";
 import { resultPanel } from "./result.js";
+import { finishMark, ratingMark } from "./standing.js";
 import { clockSummary } from "./table-settings.js";
 
 const LEVELS = ["random", "simple", "greedy", "mcts"];
@@ -103,6 +104,7 @@ export function createTableScreen(root, ctx) {
       state.info.rated ? h("span", { class: "status rated", title: t("table.ratedTip") }, t("table.rated")) : null,
       state.info.private ? h("span", { class: "status private", title: t("table.privateTip") }, t("table.private")) : null,
       state.info.private && state.key ? shareLink() : null,
+      state.info.minimum_finish ? h("span", { class: "status minimum", title: t("table.minimumFinishTip", { n: state.info.minimum_finish }) }, t("table.minimumFinish", { n: state.info.minimum_finish })) : null,
       state.info.clock ? h("span", { class: "status clock-kind", title: t("table.clockTip", { clock: clockSummary(state.info.clock) }) }, "◷ ", clockSummary(state.info.clock)) : null,
       state.info.paused && state.info.status === "running" ? h("span", { class: "status paused", title: t("table.pausedTip") }, "❚❚ ", t("table.paused")) : null,
       seated() ? null : h("span", { class: "muted" }, t("table.watching")),
@@ -119,6 +121,9 @@ export function createTableScreen(root, ctx) {
       if (seat.name !== null && info.host === seat.name && !seat.bot) marks.push(h("span", { class: "mark host", title: t("table.hostTip") }, "★"));
       if (seat.bot) marks.push(h("span", { class: "mark bot", title: t("lobby.botTip", { level: t(`level.${seat.bot}`) }) }, t("table.bot")));
       if (seat.bot_account) marks.push(h("span", { class: "mark bot", title: t("bot.accountTip") }, t("bot.badge")));
+      if (seat.rating !== null && seat.rating !== undefined) marks.push(ratingMark(seat.rating, seat.provisional));
+      const finish = finishMark(seat.finish);
+      if (finish) marks.push(finish);
       if (seat.replaced) marks.push(h("span", { class: "mark replaced", title: t(seat.replaced === "time" ? "table.replacedTime" : "table.replacedAway") }, "↺"));
       const dot = seat.name === null ? null : h("span", {
         class: `dot ${seat.connected ? "on" : "off"}`, role: "img",
@@ -209,7 +214,19 @@ export function createTableScreen(root, ctx) {
       }, t("table.resign")));
     }
     if (can.includes("rematch")) buttons.push(h("button", { class: "primary", "data-action": "rematch", onclick: () => ctx.send({ t: "rematch", table: state.id }) }, t("table.rematch")));
-    fill(toolBox, ...buttons, optionsTool());
+    fill(toolBox, ...buttons, spectatorsTool(), optionsTool());
+  }
+
+  // The host lets spectators watch or not at any time (as /spectators on|off): turned
+  // off, those watching are sent away.
+  function spectatorsTool() {
+    const info = state.info;
+    if (info.host !== ctx.me() || info.status === "closed") return null;
+    return h("label", { class: "check spectators-tool", title: t("settings.spectatorsTip") },
+      h("input", {
+        type: "checkbox", "data-action": "spectators", checked: info.spectators,
+        onchange: (event) => ctx.send({ t: "spectators", table: state.id, on: event.target.checked }),
+      }), " ", t("settings.spectators"));
   }
 
   function optionsTool() {
