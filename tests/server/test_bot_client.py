@@ -298,6 +298,54 @@ def test_an_account_turns_bot_and_manages_its_tokens_over_http(room_db):
         assert http.get("/api/tokens").json()["tokens"] == []
 
 
+def _closed_by_revocation_within(socket, seconds: float) -> float:
+    """Seconds until the room closes ``socket`` for its revoked token (4401)."""
+    start = time.monotonic()
+    with pytest.raises(ConnectionClosed, match="4401.*revoked"):
+        _read_to_the_end(socket)
+    took = time.monotonic() - start
+    assert took < seconds, f"closed after {took:.1f} s"
+    return took
+
+
+def test_a_token_revoked_on_the_command_line_closes_its_open_sockets(room_db):
+    """``ludoteca bot revoke`` is another process that tells the room nothing: the room
+    finds the token gone at its next look (every 2 s) and closes the sockets opened with
+    it; a socket of another token stays open."""
+    token = make_bot(room_db)
+    _other_id, other = asyncio.run(botaccounts.add_token(room_db, "Robo", ["read"]))
+    first = asyncio.run(botaccounts.tokens(room_db, "Robo"))[0].id
+    with (
+        running(room_db) as server,
+        connect(server.ws, additional_headers={"Authorization": f"Bearer {token}"}) as s,
+        connect(server.ws, additional_headers={"Authorization": f"Bearer {other}"}) as kept,
+    ):
+        assert _next(s, "welcome")["you"]["name"] == "Robo"
+        revoke = [sys.executable, "-m", "ludoteca", "bot", "revoke", "Robo", str(first)]
+        done = subprocess.run(
+            [*revoke, "--db", room_db], capture_output=True, text=True, timeout=60
+        )
+        assert done.returncode == 0, done.stderr
+        _closed_by_revocation_within(s, 6)
+        kept.send(json.dumps({"t": "who"}))
+        assert _next(kept, "info")["code"] == "who"
+
+
+def test_a_token_revoked_over_http_on_one_process_closes_its_socket_on_another(room_db):
+    """Two processes of a room on one database: the token is revoked through one, and
+    the socket opened with it at the other is closed."""
+    with running(room_db) as here, running(room_db) as there:
+        http = httpx.Client(base_url=here.http)
+        http.post("/api/register", json={"name": "Otto", "password": "long enough"})
+        made = http.post("/api/tokens", json={"scopes": ["read"]}).json()
+        with connect(
+            there.ws, additional_headers={"Authorization": f"Bearer {made['token']}"}
+        ) as s:
+            assert _next(s, "welcome")["you"]["name"] == "Otto"
+            assert http.post(f"/api/tokens/{made['id']}/revoke", json={}).json() == {"ok": True}
+            _closed_by_revocation_within(s, 6)
+
+
 def test_an_account_that_has_played_cannot_become_a_bot(room_db):
     with running(room_db, rate=10_000) as server:
         http = httpx.Client(base_url=server.http)

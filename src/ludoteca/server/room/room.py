@@ -30,7 +30,7 @@ from ..storage.store import Store
 from ..table import Table, TableStatus, Who, thinking
 from ..table.clock import ClockKind, TimeControl
 from ..table.time import MatchTime
-from . import messages
+from . import messages, revocations
 from .botmatches import BotMatches
 from .host import TableHost
 from .ids import Ids
@@ -73,6 +73,7 @@ class Room:
         )
         self.mine = MyTables(self.people.connections)
         self._housekeeping: asyncio.Task[None] | None = None
+        self._revocations: asyncio.Task[None] | None = None
         #: Look-ups a message waits for (a name in the database): kept until done.
         self._tasks: set[asyncio.Task[None]] = set()
         self.mailer = Mailer(settings, self.spawn)
@@ -135,6 +136,9 @@ class Room:
         await self.presence.start(self.people.here, self._elsewhere)
         await self.keep_house()
         self._housekeeping = asyncio.get_running_loop().create_task(self._keep_house_often())
+        self._revocations = asyncio.get_running_loop().create_task(
+            revocations.watch(self.store, self.people.all, self.settings.token_check_seconds)
+        )
 
     async def keep_house(self) -> None:
         """Forget what nothing can reach any more: sessions older than their cookies may
@@ -169,8 +173,9 @@ class Room:
     async def close(self) -> None:
         for task in list(self._tasks):
             task.cancel()
-        if self._housekeeping is not None:
-            self._housekeeping.cancel()
+        for task in (self._housekeeping, self._revocations):
+            if task is not None:
+                task.cancel()
         await self.presence.stop()
         await self.journal.stop()
         await self.ownership.close()
