@@ -9,6 +9,8 @@ import { fill, h } from "../core/dom.js";
 import { LANGUAGES, addCatalog, browserLanguage, getLanguage, setLanguage, t } from "../core/i18n.js";
 import { tableAddress } from "../core/address.js";
 import { confirmEveryMove, setConfirmEveryMove } from "../core/preferences.js";
+import { createAccount } from "./account.js";
+import { botBadge } from "./names.js";
 import catalog from "./room.i18n.js";
 import { signed } from "./result.js";
 import { setTurnNotices, setTurnSound, turnNotices, turnSound } from "./turns.js";
@@ -24,6 +26,9 @@ export function setupChrome({ rerender, logout, gameTitle = (id) => id, live = f
   let mine = [];
   let myTablesOpen = false;
   let myMatchesOpen = false;
+  // A registered player's account menu: made once per person, so that a token just made
+  // stays shown while the bar is drawn again.
+  let account = null;
 
   function myTables() {
     const waiting = mine.filter((x) => x.your_turn).length;
@@ -103,6 +108,7 @@ export function setupChrome({ rerender, logout, gameTitle = (id) => id, live = f
       onchange: (event) => {
         setLanguage(event.target.value);
         localStorage.setItem("ludoteca.lang", event.target.value);
+        account?.draw();
         draw();
         rerender();
       },
@@ -126,10 +132,12 @@ export function setupChrome({ rerender, logout, gameTitle = (id) => id, live = f
         h("a", { href: "/ratings/krone", "data-action": "ratings" }, t("nav.ratings"))),
       person && live ? myTables() : null,
       person ? myMatches() : null,
+      account?.element,
       h("span", { class: "spacer" }),
       person ? h("span", { class: "me", title: person.guest ? t("chrome.guestTip") : t("chrome.playerTip") },
         person.guest ? person.name : h("a", { href: `/players/${encodeURIComponent(person.name)}`, "data-action": "my-page" }, person.name),
-        person.guest ? h("span", { class: "muted small" }, ` (${t("chrome.guest")})`) : null) : null,
+        person.guest ? h("span", { class: "muted small" }, ` (${t("chrome.guest")})`) : null,
+        person.bot ? [" ", botBadge()] : null) : null,
       person ? h("button", { type: "button", "data-action": "logout", onclick: logout }, t("chrome.logout")) : null,
       // Every session of a registered player ends: a phone left logged in, a shared computer.
       person && !person.guest ? h("button", {
@@ -142,7 +150,10 @@ export function setupChrome({ rerender, logout, gameTitle = (id) => id, live = f
   draw();
   return {
     entered(next) {
+      const another = next?.id !== person?.id;
       person = next;
+      if (!next || next.guest) account = null;
+      else if (another || !account) account = createAccount({ person: () => person, onOpen: onlyOne, onBot: draw });
       if (!next) mine = [];
       draw();
     },

@@ -6,7 +6,7 @@ import { fill, h } from "../core/dom.js";
 import { t } from "../core/i18n.js";
 import { createChat } from "./chat.js";
 import { createFriends } from "./friends.js";
-import { gameName, optionLabel, optionTip, optionValueText, seatName } from "./names.js";
+import { botBadge, gameName, optionLabel, optionTip, optionValueText, seatName } from "./names.js";
 import { clockSummary, readSettings, settingsFields } from "./table-settings.js";
 
 export function createLobby(root, ctx) {
@@ -44,11 +44,6 @@ export function createLobby(root, ctx) {
       class: `seat ${seat.bot ? "bot" : seat.connected ? "here" : "away"}`,
       title: seat.bot ? t("lobby.botTip", { level: t(`level.${seat.bot}`) }) : seat.connected ? t("lobby.hereTip") : t("lobby.awayTip"),
     }, seatName(seat.name), seat.bot_account ? botBadge() : null);
-  }
-
-  // A bot account (a program plays it): marked wherever its name shows.
-  function botBadge() {
-    return h("span", { class: "mark bot", title: t("bot.accountTip") }, t("bot.badge"));
   }
 
   function tableCard(table) {

@@ -1,0 +1,159 @@
+"""The account menu in Chromium against a real ``ludoteca serve`` (docs/bots.md): an
+account turned into a bot, a personal token made in the page, used by a program, revoked
+in the page; and the BOT mark on the player and ratings pages. Screenshots:
+test-output/room/."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from concurrent.futures import ThreadPoolExecutor
+from typing import Any
+
+import httpx
+import pytest
+from websockets.exceptions import ConnectionClosed
+from websockets.sync.client import connect
+
+from ludoteca.server.storage import Store
+from ludoteca.server.storage.schema import ratings
+from tests.server.test_bot_client import _read_to_the_end
+
+from .axe import barriers, require_axe
+from .room import STATE, open_page, register, say, shot
+
+ACCOUNT = "#account"
+
+
+def open_account(page: Any) -> None:
+    page.click(f"{ACCOUNT} > summary")
+    page.wait_for_selector(f"{ACCOUNT}[open] .token-form")
+
+
+def test_a_token_made_in_the_page_plays_and_once_revoked_in_the_page_is_refused(
+    browser: Any, server: Any
+):
+    source = require_axe()
+    robo = open_page(browser, server.http + "/")
+    register(robo, "Robo")
+    open_account(robo)
+    # A person's account offers read tokens only: bot:play is a bot account's.
+    assert robo.eval_on_selector_all("#token-scope option", "os => os.map(o => o.value)") == [
+        "read"
+    ]
+    robo.click("[data-action=become-bot]")
+    robo.wait_for_selector(f"{ACCOUNT} h3 .mark.bot")
+    assert robo.locator(".chrome .me .mark.bot").count() == 1  # beside the name too
+    assert robo.eval_on_selector_all("#token-scope option", "os => os.map(o => o.value)") == [
+        "bot:play",
+        "read",
+    ]
+
+    robo.fill("#token-label", "laptop")
+    robo.select_option("#token-scope", "bot:play")
+    robo.click("[data-action=make-token]")
+    token = robo.wait_for_selector("#token-value").get_attribute("value")
+    assert token.startswith("ldt_")
+    assert robo.locator("[data-action=copy-token]").count() == 1
+    row = robo.wait_for_selector(".tokens tbody tr")
+    assert "laptop" in row.inner_text()
+    assert "bot:play" in row.inner_text()
+    assert robo.locator(".tokens [data-used=never]").count() == 1
+    assert barriers(robo, source) == []
+    robo.select_option("#theme", "dark")
+    robo.wait_for_selector("#token-value")
+    assert barriers(robo, source) == []
+    shot(robo, "account-token-dark")
+    robo.select_option("#theme", "light")
+
+    # The token is a program's way in: over HTTP and on the socket, with no cookie.
+    bearer = {"Authorization": f"Bearer {token}"}
+    me = httpx.get(server.http + "/api/me", headers=bearer).json()
+    assert (me["name"], me["bot"], me["scopes"]) == ("Robo", True, ["bot:play"])
+    with connect(server.ws, additional_headers=bearer) as socket:
+        assert json.loads(socket.recv(5))["you"]["name"] == "Robo"
+        # Closed and opened again, the menu no longer shows the token, and lists it used.
+        robo.click(f"{ACCOUNT} > summary")
+        robo.wait_for_selector(f"{ACCOUNT}:not([open])")
+        open_account(robo)
+        robo.wait_for_selector(".tokens [data-used=yes]")
+        assert robo.locator("#token-value").count() == 0
+
+        robo.click("[data-action=revoke-token]")
+        robo.wait_for_selector(f"{ACCOUNT} .tokens", state="detached")
+        assert "No tokens" in robo.inner_text(ACCOUNT)
+        with pytest.raises(ConnectionClosed, match="4401"):
+            _read_to_the_end(socket)
+    refused = httpx.get(server.http + "/api/me", headers=bearer)
+    assert refused.status_code == 401
+    assert refused.json()["code"] == "bad_token"
+    assert robo.errors == []
+
+
+def test_an_account_that_has_played_is_told_why_it_cannot_become_a_bot(browser: Any, server: Any):
+    pia = open_page(browser, server.http + "/")
+    register(pia, "Pia")
+    pia.select_option("#create select[name=game]", "keltis")
+    pia.click("#create button[type=submit]")
+    pia.wait_for_function(f"{STATE} && {STATE}.info.game === 'keltis'")
+    say(pia, "/bot random")
+    pia.wait_for_function(f"{STATE}.info.seats[1].name !== null")
+    say(pia, "/start")
+    pia.wait_for_function(f"!!{STATE}.view")
+    open_account(pia)
+    pia.click("[data-action=become-bot]")
+    told = pia.wait_for_selector(".account-problem[role=alert]")
+    assert "An account that has played cannot become a bot" in told.inner_text()
+    assert pia.locator(".chrome .me .mark.bot").count() == 0
+    shot(pia, "account-played")
+    assert pia.errors == []
+
+
+def test_a_bot_account_is_marked_bot_on_its_player_page_and_the_bots_leaderboard(
+    browser: Any, server: Any
+):
+    source = require_axe()
+    page = open_page(browser, server.http + "/")
+    register(page, "Robo")
+    open_account(page)
+    page.click("[data-action=become-bot]")
+    page.wait_for_selector(f"{ACCOUNT} h3 .mark.bot")
+    robo = page.evaluate("window.ludoteca.me().id")
+    # A rating as a rated bot-vs-bot match leaves it (tests/server/test_bot_client.py
+    # plays one); here the pages only show it.
+    # (In a thread of its own: Playwright's event loop runs in this one.)
+    with ThreadPoolExecutor(1) as thread:
+        thread.submit(asyncio.run, _rated(server.db_url, robo, "krone")).result()
+
+    page.goto(server.http + "/players/Robo")
+    page.wait_for_selector(".history-head h1 .mark.bot")
+    assert page.inner_text(".history-head h1").split() == ["Robo", "BOT"]
+
+    page.goto(server.http + "/ratings/krone")
+    page.wait_for_selector(".leaderboard, .history .missing, .history p.muted")
+    assert page.locator(".leaderboard").count() == 0  # people's pool: no bot in it
+    page.click("[data-pool=bots]")
+    cell = page.wait_for_selector(".leaderboard tbody tr td:nth-child(2)")
+    assert cell.inner_text().split() == ["Robo", "BOT"]
+    for theme in ("light", "dark"):
+        page.select_option("#theme", theme)
+        page.wait_for_selector(".leaderboard .mark.bot")
+        assert barriers(page, source) == []
+    shot(page, "ratings-bots-dark")
+    page.goto(server.http + "/players/Robo")
+    page.wait_for_selector(".history-head h1 .mark.bot")
+    for theme in ("light", "dark"):
+        page.select_option("#theme", theme)
+        assert barriers(page, source) == []
+    assert page.errors == []
+
+
+async def _rated(db_url: str, user_id: int, game: str) -> None:
+    store = Store(db_url)
+    try:
+        async with store.engine.begin() as connection:
+            await connection.execute(
+                ratings.insert().values(user_id=user_id, game=game, rating=1516.0, games=1)
+            )
+    finally:
+        await store.close()
