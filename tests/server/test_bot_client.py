@@ -7,6 +7,7 @@ import asyncio
 import json
 import os
 import re
+import signal
 import subprocess
 import sys
 import time
@@ -415,6 +416,76 @@ def test_the_bot_of_docs_bots_md_plays_with_ludoteca_bot_run(room_db, tmp_path):
     assert refused.returncode == 2
     assert "401" in refused.stderr
     assert "revoked" in refused.stderr
+
+
+def _bot_run(server: Server, token_file: Path) -> subprocess.Popen[str]:
+    """``ludoteca bot run`` opening Krone tables (long matches) against a random table bot,
+    on and on; once its first match runs."""
+    command = [sys.executable, "-m", "ludoteca", "bot", "run", "random", "--url", server.ws]
+    command += ["--token-file", str(token_file), "--open", "krone", "--table-bots", "random"]
+    process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    deadline = time.monotonic() + 60
+    while server.status()["running"] == 0:
+        assert process.poll() is None, process.communicate()
+        assert time.monotonic() < deadline, "the bot's match never started"
+        time.sleep(0.05)
+    return process
+
+
+def test_ludoteca_bot_run_on_sigint_finishes_its_match_opens_no_other_and_exits_0(
+    room_db, tmp_path
+):
+    (tmp_path / "robo.token").write_text(make_bot(room_db) + "\n")
+    with running(room_db, rate=10_000) as server:
+        process = _bot_run(server, tmp_path / "robo.token")
+        asked = time.time()
+        process.send_signal(signal.SIGINT)
+        out, err = process.communicate(timeout=240)
+        status = server.status()
+        recent = httpx.get(f"{server.http}/api/players/Robo").json()["recent"]
+        summary = httpx.get(f"{server.http}/api/matches/{recent[0]['id']}").json()
+    assert process.returncode == 0, err
+    assert "stopped after 1 match" in out
+    assert len(recent) == 1  # no second match was opened
+    assert status["running"] == 0
+    assert summary["result"] is not None
+    assert not summary["result"].get("aborted")
+    assert summary["finished_at"] > asked  # played out after the signal, not before
+
+
+def test_a_client_stopped_with_no_match_running_ends_at_once(room_db):
+    """Nothing running and the room silent: ``stop`` ends ``run`` without waiting for
+    the room's next message."""
+    token = make_bot(room_db)
+    with running(room_db) as server:
+        client = Client(server.ws, token, "random", Plan(accept=frozenset({"keltis"})))
+
+        async def stopped() -> None:
+            bot = asyncio.create_task(client.run())
+            while client.you is None:
+                await asyncio.sleep(0.05)
+            # What the room sends on an arrival (the lobby, its next flush) has come; it
+            # has nothing more to say to this bot.
+            await asyncio.sleep(1)
+            client.stop()
+            await asyncio.wait_for(bot, 5)
+
+        asyncio.run(stopped())
+    assert client.finished == []
+
+
+def test_ludoteca_bot_run_stops_at_once_on_a_second_signal(room_db, tmp_path):
+    """SIGTERM asks as Ctrl-C does; a Ctrl-C after it quits now, the match left running."""
+    (tmp_path / "robo.token").write_text(make_bot(room_db) + "\n")
+    with running(room_db, rate=10_000) as server:
+        process = _bot_run(server, tmp_path / "robo.token")
+        process.send_signal(signal.SIGTERM)
+        process.send_signal(signal.SIGINT)
+        _out, err = process.communicate(timeout=20)
+        status = server.status()
+    assert process.returncode == 130, err
+    assert "stopped at once after 0 matches, leaving 1 table unfinished" in err
+    assert status["running"] == 1
 
 
 def test_a_client_bot_accepts_an_invitation_and_plays_the_host_to_the_end(room_db):

@@ -131,8 +131,8 @@ def run(
     ] = None,
     seed: Annotated[int | None, typer.Option(metavar="N", help="seed of the bot's choices")] = None,
 ) -> None:
-    """Play in a room as a bot account; Ctrl-C opens nothing new and stops once the
-    running matches have ended."""
+    """Play in a room as a bot account; Ctrl-C (or SIGTERM) opens and accepts nothing
+    new and stops once the running matches have ended; a second one stops at once."""
     from ludoteca.bots.outside import UnknownBot
     from ludoteca.client import Client, ClientError, Plan
 
@@ -162,11 +162,25 @@ def run(
         raise CommandError(str(error)) from None
 
     async def play() -> None:
-        asyncio.get_running_loop().add_signal_handler(signal.SIGINT, client.stop)
+        loop, task = asyncio.get_running_loop(), asyncio.current_task()
+
+        def signalled() -> None:
+            # The first asks to stop once the matches running have ended; a second
+            # means now.
+            if client.stopping and task is not None:
+                task.cancel()
+            else:
+                client.stop()
+
+        for number in (signal.SIGINT, signal.SIGTERM):
+            loop.add_signal_handler(number, signalled)
         await client.run()
 
     try:
         asyncio.run(play())
     except ClientError as error:
         raise CommandError(str(error)) from None
+    except asyncio.CancelledError:
+        show.bot_quit(len(client.finished), len(client.seats))
+        raise typer.Exit(130) from None
     show.bot_played(len(client.finished))

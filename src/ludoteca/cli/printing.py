@@ -278,6 +278,14 @@ def bot_played(matches: int) -> None:
     typer.echo(f"stopped after {matches} match{'es' if matches != 1 else ''}")
 
 
+def bot_quit(matches: int, left: int) -> None:
+    typer.echo(
+        f"stopped at once after {matches} match{'es' if matches != 1 else ''}, "
+        f"leaving {left} table{'s' if left != 1 else ''} unfinished",
+        err=True,
+    )
+
+
 # -- ludoteca loadtest and flood -----------------------------------------------------------
 
 
