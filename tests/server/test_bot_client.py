@@ -31,6 +31,8 @@ from .live import Player, Server, running
 
 @pytest.fixture
 def room_db(sqlite_url) -> str:
+    """SQLite: the tests of the bot API that matter most take ``db_url`` instead, and
+    run on PostgreSQL too."""
     return sqlite_url
 
 
@@ -208,12 +210,12 @@ def _refused_upgrade(server: Server, **headers: str) -> InvalidStatus:
     return refused.value
 
 
-def test_wrong_revoked_and_read_only_tokens_are_refused_clearly_and_change_nothing(room_db):
-    play_token = make_bot(room_db)
-    _id, read_token = asyncio.run(botaccounts.add_token(room_db, "Robo", ["read"]))
-    revoked_id, revoked = asyncio.run(botaccounts.add_token(room_db, "Robo", ["bot:play"]))
-    asyncio.run(botaccounts.revoke(room_db, "Robo", revoked_id))
-    with running(room_db) as server:
+def test_wrong_revoked_and_read_only_tokens_are_refused_clearly_and_change_nothing(db_url):
+    play_token = make_bot(db_url)
+    _id, read_token = asyncio.run(botaccounts.add_token(db_url, "Robo", ["read"]))
+    revoked_id, revoked = asyncio.run(botaccounts.add_token(db_url, "Robo", ["bot:play"]))
+    asyncio.run(botaccounts.revoke(db_url, "Robo", revoked_id))
+    with running(db_url) as server:
         for wrong in ("ldt_not-a-token", revoked):
             refusal = _refused_upgrade(server, Authorization=f"Bearer {wrong}")
             assert refusal.response.status_code == 401
@@ -265,8 +267,8 @@ def _next(socket, kind):
             return message
 
 
-def test_an_account_turns_bot_and_manages_its_tokens_over_http(room_db):
-    with running(room_db) as server:
+def test_an_account_turns_bot_and_manages_its_tokens_over_http(db_url):
+    with running(db_url) as server:
         http = httpx.Client(base_url=server.http)
         assert http.post(
             "/api/register", json={"name": "Otto", "password": "long enough"}
@@ -309,23 +311,21 @@ def _closed_by_revocation_within(socket, seconds: float) -> float:
     return took
 
 
-def test_a_token_revoked_on_the_command_line_closes_its_open_sockets(room_db):
+def test_a_token_revoked_on_the_command_line_closes_its_open_sockets(db_url):
     """``ludoteca bot revoke`` is another process that tells the room nothing: the room
     finds the token gone at its next look (every 2 s) and closes the sockets opened with
     it; a socket of another token stays open."""
-    token = make_bot(room_db)
-    _other_id, other = asyncio.run(botaccounts.add_token(room_db, "Robo", ["read"]))
-    first = asyncio.run(botaccounts.tokens(room_db, "Robo"))[0].id
+    token = make_bot(db_url)
+    _other_id, other = asyncio.run(botaccounts.add_token(db_url, "Robo", ["read"]))
+    first = asyncio.run(botaccounts.tokens(db_url, "Robo"))[0].id
     with (
-        running(room_db) as server,
+        running(db_url) as server,
         connect(server.ws, additional_headers={"Authorization": f"Bearer {token}"}) as s,
         connect(server.ws, additional_headers={"Authorization": f"Bearer {other}"}) as kept,
     ):
         assert _next(s, "welcome")["you"]["name"] == "Robo"
         revoke = [sys.executable, "-m", "ludoteca", "bot", "revoke", "Robo", str(first)]
-        done = subprocess.run(
-            [*revoke, "--db", room_db], capture_output=True, text=True, timeout=60
-        )
+        done = subprocess.run([*revoke, "--db", db_url], capture_output=True, text=True, timeout=60)
         assert done.returncode == 0, done.stderr
         _closed_by_revocation_within(s, 6)
         kept.send(json.dumps({"t": "who"}))
@@ -488,11 +488,11 @@ def test_ludoteca_bot_run_stops_at_once_on_a_second_signal(room_db, tmp_path):
     assert status["running"] == 1
 
 
-def test_a_client_bot_accepts_an_invitation_and_plays_the_host_to_the_end(room_db):
+def test_a_client_bot_accepts_an_invitation_and_plays_the_host_to_the_end(db_url):
     """A person invites the bot by name: it accepts a game it plays (and declines one it
     does not, saying why), sits, and plays the match out against the host's socket."""
-    token = make_bot(room_db)
-    with running(room_db, rate=10_000) as server:
+    token = make_bot(db_url)
+    with running(db_url, rate=10_000) as server:
         client = Client(server.ws, token, "greedy", Plan(accept=frozenset({"keltis"}), matches=1))
         anna = Player(server, "Anna")
 
