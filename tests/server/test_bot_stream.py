@@ -5,8 +5,10 @@ nothing the seat may not know (docs/bots.md)."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import threading
+from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
@@ -53,14 +55,21 @@ def _read_stream(server: Server, token: str, table: int, opened: threading.Event
     raise AssertionError(f"the stream ended before the match: {lines[-1:]}")
 
 
-def test_the_first_line_is_the_seats_state_as_a_sockets_resync_gives_it(sqlite_url):
-    token = make_bot(sqlite_url)
+@contextlib.contextmanager
+def _robo_hosts_keltis(db_url: str) -> Iterator[tuple[Server, Any, int, str]]:
+    """A room, and Robo's socket (a bot's token) at the Keltis table it opened: (the
+    room, the socket, the table, the token)."""
+    token = make_bot(db_url)
     with (
-        running(sqlite_url) as server,
+        running(db_url) as server,
         connect(server.ws, additional_headers=_bearer(token)) as robo,
     ):
         robo.send(json.dumps({"t": "create", "game": "keltis"}))
-        table = _next(robo, "sync")["table"]["id"]
+        yield server, robo, _next(robo, "sync")["table"]["id"], token
+
+
+def test_the_first_line_is_the_seats_state_as_a_sockets_resync_gives_it(sqlite_url):
+    with _robo_hosts_keltis(sqlite_url) as (server, robo, table, token):
         anna = Player(server, "Anna")
         anna.send(t="join", table=table)
         anna.expect("sync")
@@ -126,13 +135,7 @@ def test_a_stream_never_carries_what_its_seat_or_a_spectator_may_not_know(sqlite
 
 
 def test_a_stream_is_refused_without_a_good_token_or_table_and_ends_when_revoked(sqlite_url):
-    token = make_bot(sqlite_url)
-    with (
-        running(sqlite_url) as server,
-        connect(server.ws, additional_headers=_bearer(token)) as robo,
-    ):
-        robo.send(json.dumps({"t": "create", "game": "keltis"}))
-        table = _next(robo, "sync")["table"]["id"]
+    with _robo_hosts_keltis(sqlite_url) as (server, _robo, table, token):
         url = server.http + STREAM
         no_token = httpx.get(url, params={"table": table})
         wrong = httpx.get(url, params={"table": table}, headers=_bearer("ldt_wrong"))

@@ -30,19 +30,25 @@ def open_account(page: Any) -> None:
     page.wait_for_selector(f"{ACCOUNT}[open] .token-form")
 
 
+def bot_account(browser: Any, server: Any) -> Any:
+    """Robo registers and turns the account into a bot in the account menu (which
+    offered read tokens only before: bot:play is a bot account's); the menu stays open."""
+    page = open_page(browser, server.http + "/")
+    register(page, "Robo")
+    open_account(page)
+    assert page.eval_on_selector_all("#token-scope option", "os => os.map(o => o.value)") == [
+        "read"
+    ]
+    page.click("[data-action=become-bot]")
+    page.wait_for_selector(f"{ACCOUNT} h3 .mark.bot")
+    return page
+
+
 def test_a_token_made_in_the_page_plays_and_once_revoked_in_the_page_is_refused(
     browser: Any, server: Any
 ):
     source = require_axe()
-    robo = open_page(browser, server.http + "/")
-    register(robo, "Robo")
-    open_account(robo)
-    # A person's account offers read tokens only: bot:play is a bot account's.
-    assert robo.eval_on_selector_all("#token-scope option", "os => os.map(o => o.value)") == [
-        "read"
-    ]
-    robo.click("[data-action=become-bot]")
-    robo.wait_for_selector(f"{ACCOUNT} h3 .mark.bot")
+    robo = bot_account(browser, server)
     assert robo.locator(".chrome .me .mark.bot").count() == 1  # beside the name too
     assert robo.eval_on_selector_all("#token-scope option", "os => os.map(o => o.value)") == [
         "bot:play",
@@ -113,11 +119,7 @@ def test_a_bot_account_is_marked_bot_on_its_player_page_and_the_bots_leaderboard
     browser: Any, server: Any
 ):
     source = require_axe()
-    page = open_page(browser, server.http + "/")
-    register(page, "Robo")
-    open_account(page)
-    page.click("[data-action=become-bot]")
-    page.wait_for_selector(f"{ACCOUNT} h3 .mark.bot")
+    page = bot_account(browser, server)
     robo = page.evaluate("window.ludoteca.me().id")
     # A rating as a rated bot-vs-bot match leaves it (tests/server/test_bot_client.py
     # plays one); here the pages only show it.
