@@ -15,12 +15,14 @@ import pytest
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import connect
 
+from ludoteca.client import Client, Plan
+from ludoteca.server import botaccounts
 from ludoteca.server.storage import Store
 from ludoteca.server.storage.schema import ratings
 from tests.server.test_bot_client import _read_to_the_end
 
 from .axe import barriers, require_axe
-from .room import STATE, open_page, register, say, shot
+from .room import STATE, enter, open_page, register, say, shot
 
 ACCOUNT = "#account"
 
@@ -123,9 +125,7 @@ def test_a_bot_account_is_marked_bot_on_its_player_page_and_the_bots_leaderboard
     robo = page.evaluate("window.ludoteca.me().id")
     # A rating as a rated bot-vs-bot match leaves it (tests/server/test_bot_client.py
     # plays one); here the pages only show it.
-    # (In a thread of its own: Playwright's event loop runs in this one.)
-    with ThreadPoolExecutor(1) as thread:
-        thread.submit(asyncio.run, _rated(server.db_url, robo, "krone")).result()
+    _in_thread(_rated(server.db_url, robo, "krone"))
 
     page.goto(server.http + "/players/Robo")
     page.wait_for_selector(".history-head h1 .mark.bot")
@@ -148,6 +148,43 @@ def test_a_bot_account_is_marked_bot_on_its_player_page_and_the_bots_leaderboard
         page.select_option("#theme", theme)
         assert barriers(page, source) == []
     assert page.errors == []
+
+
+def test_a_bot_account_is_marked_bot_in_the_lobby_at_its_chair_and_in_its_result(
+    browser: Any, server: Any
+):
+    token = _in_thread(botaccounts.create(server.db_url, "Robo"))[1]
+    # Robo (a client bot) plays a match against the room's random bot to its end.
+    plan = Plan(open="kingdomino", table_bots="random", matches=1)
+    client = Client(server.ws, token, "random", plan, seed=1)
+    _in_thread(asyncio.wait_for(client.run(), 120))
+    anna = open_page(browser, f"{server.http}/matches/{client.finished[0]}")
+    who = anna.wait_for_selector(".result .result-row[data-seat='0'] .who")
+    assert who.inner_text().split() == ["Robo", "BOT"]
+    assert anna.locator(".result .mark.bot").count() == 1  # the room's bot is no account
+
+    # Robo opens a table: Anna sees the mark in the lobby (the table, who is online) and
+    # at Robo's chair.
+    anna.goto(server.http + "/")
+    enter(anna, "Anna")
+    with connect(server.ws, additional_headers={"Authorization": f"Bearer {token}"}) as robo:
+        robo.send(json.dumps({"t": "create", "game": "keltis"}))
+        card = anna.wait_for_selector(".table-card .seats .mark.bot")
+        assert card.evaluate("mark => mark.parentElement.textContent") == "RoboBOT"
+        online = anna.wait_for_selector(".online-names .mark.bot")
+        assert online.evaluate("mark => mark.parentElement.firstChild.textContent") == "Robo"
+        anna.click(".table-card [data-action=join]")
+        chair = anna.wait_for_selector(".seat-row[data-seat='0'] .mark.bot")
+        assert chair.get_attribute("title") == "a bot account: a program plays it"
+        shot(anna, "bot-at-chair")
+    assert anna.errors == []
+
+
+def _in_thread(work: Any) -> Any:
+    """Run a coroutine to its end in a thread of its own (Playwright's event loop runs
+    in this one)."""
+    with ThreadPoolExecutor(1) as thread:
+        return thread.submit(asyncio.run, work).result()
 
 
 async def _rated(db_url: str, user_id: int, game: str) -> None:

@@ -362,6 +362,8 @@ class LobbyUpdate(ServerMessage, tag="lobby_update"):
     closed: list[int]
     joined: list[str]
     left: list[str]
+    #: Those of ``joined`` who are bot accounts: shown as BOT.
+    bots: list[str] = []
 
 
 class LobbyChat(ServerMessage, tag="lobby_chat"):

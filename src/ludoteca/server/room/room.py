@@ -286,7 +286,7 @@ class Room:
                 connection.send(offer)
         self.lobby.send(connection)
         if first:
-            self.lobby.people(joined=user.name)
+            self.lobby.people(joined=user.name, bot=user.bot)
             self._presence_of(user.id)
 
     def disconnect(self, connection: Connection) -> None:
