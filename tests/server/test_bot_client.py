@@ -69,10 +69,11 @@ def test_a_client_bot_opens_a_table_and_plays_a_table_bot_to_the_end(room_db, ga
     assert summary["moves"] > 0
 
 
-def test_a_client_bot_plays_a_person_over_their_socket(room_db):
+@pytest.mark.parametrize("game", ludoteca.game_ids())
+def test_a_client_bot_plays_a_person_over_their_socket(room_db, game):
     token = make_bot(room_db)
-    with running(room_db) as server:
-        plan = Plan(open="keltis", players=2, matches=1)
+    with running(room_db, rate=10_000) as server:
+        plan = Plan(open=game, players=2, matches=1)
         client = Client(server.ws, token, "greedy", plan, seed=2)
         anna = Player(server, "Anna")
 
