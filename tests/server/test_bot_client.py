@@ -310,6 +310,12 @@ def test_an_account_turns_bot_and_manages_its_tokens_over_http(db_url):
         assert http.get("/api/tokens").json()["tokens"] == []
 
 
+def _cli(command: list[str], *arguments: str) -> str:
+    done = subprocess.run([*command, *arguments], capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stderr
+    return done.stdout
+
+
 def _closed_by_revocation_within(socket, seconds: float) -> float:
     """Seconds until the room closes ``socket`` for its revoked token (4401)."""
     start = time.monotonic()
@@ -325,7 +331,9 @@ def test_a_token_revoked_on_the_command_line_closes_its_open_sockets(db_url):
     finds the token gone at its next look (every 2 s) and closes the sockets opened with
     it; a socket of another token stays open."""
     token = make_bot(db_url)
-    _other_id, other = asyncio.run(botaccounts.add_token(db_url, "Robo", ["read"]))
+    cli = [sys.executable, "-m", "ludoteca", "bot"]
+    made = _cli(cli, "token", "Robo", "--scope", "read", "--label", "a reader", "--db", db_url)
+    other = made.splitlines()[-1]
     first = asyncio.run(botaccounts.tokens(db_url, "Robo"))[0].id
     with (
         running(db_url) as server,
@@ -333,9 +341,15 @@ def test_a_token_revoked_on_the_command_line_closes_its_open_sockets(db_url):
         connect(server.ws, additional_headers={"Authorization": f"Bearer {other}"}) as kept,
     ):
         assert _next(s, "welcome")["you"]["name"] == "Robo"
-        revoke = [sys.executable, "-m", "ludoteca", "bot", "revoke", "Robo", str(first)]
-        done = subprocess.run([*revoke, "--db", db_url], capture_output=True, text=True, timeout=60)
-        assert done.returncode == 0, done.stderr
+        listed = _cli(cli, "tokens", "Robo", "--db", db_url).splitlines()
+        # Both entered just now: the list says when, and the label given.
+        assert re.fullmatch(
+            rf" +{first}  bot:play +made [-\d :]+ UTC, used [-\d :]+ UTC", listed[0]
+        )
+        assert re.fullmatch(
+            r" +\d+  read +made [-\d :]+ UTC, used [-\d :]+ UTC  a reader", listed[1]
+        )
+        _cli(cli, "revoke", "Robo", str(first), "--db", db_url)
         _closed_by_revocation_within(s, 6)
         kept.send(json.dumps({"t": "who"}))
         assert _next(kept, "info")["code"] == "who"

@@ -69,18 +69,22 @@ def token(
         list[str] | None,
         typer.Option(metavar="SCOPE", help="bot:play (a bot's default) or read; repeatable"),
     ] = None,
+    label: Annotated[
+        str, typer.Option(metavar="TEXT", help="what the token is for, as its list shows it")
+    ] = "",
     db: DbArg = None,
 ) -> None:
     """Make another token of an account and print it once."""
     from ludoteca.server import botaccounts
 
-    _id, made = _admin(botaccounts.add_token(_db(db), name, scope or ["bot:play"]))
+    _id, made = _admin(botaccounts.add_token(_db(db), name, scope or ["bot:play"], label))
     show.bot_token(name, made)
 
 
 @bot_app.command()
 def tokens(name: NameArg, db: DbArg = None) -> None:
-    """List an account's tokens (their ids and scopes; a token is shown only when made)."""
+    """List an account's tokens: id, scopes, when made and last used, label (a token
+    itself is shown only when made)."""
     from ludoteca.server import botaccounts
 
     show.bot_tokens(_admin(botaccounts.tokens(_db(db), name)))
