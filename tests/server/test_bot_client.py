@@ -287,15 +287,22 @@ def test_an_account_turns_bot_and_manages_its_tokens_over_http(db_url):
         assert refused.status_code == 400
         assert refused.json()["code"] == "bad_scope"
         assert http.post("/api/bot", json={}).json() == {"bot": True}
-        made = http.post("/api/tokens", json={"scopes": ["bot:play"]}).json()
+        made = http.post("/api/tokens", json={"scopes": ["bot:play"], "label": " laptop "}).json()
         assert made["token"].startswith("ldt_")
         assert made["scopes"] == ["bot:play"]
         listed = http.get("/api/tokens").json()["tokens"]
-        assert [t["id"] for t in listed] == [made["id"]]
+        assert [(t["id"], t["label"], t["last_used"]) for t in listed] == [
+            (made["id"], "laptop", None)
+        ]
         assert "token" not in listed[0]
         bad = http.post("/api/tokens", json={"scopes": ["admin"]})
         assert bad.status_code == 400
         assert "bot:play, read" in bad.json()["error"]
+        for label in ("x" * 61, "tab\there"):
+            long = http.post("/api/tokens", json={"scopes": ["read"], "label": label})
+            assert (long.status_code, long.json()["code"]) == (400, "bad_label")
+            assert long.json()["params"] == {"max": 60}
+        assert [t["id"] for t in http.get("/api/tokens").json()["tokens"]] == [made["id"]]
         with connect(
             server.ws, additional_headers={"Authorization": f"Bearer {made['token']}"}
         ) as s:
