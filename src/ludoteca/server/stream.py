@@ -88,13 +88,19 @@ async def stream(request: Request) -> Response:
     try:
         room.handle(connection, p.Watch(table=table_id, key=key, rid=WATCH))
         first = await asyncio.wait_for(lines.get(), FIRST_LINE_SECONDS)
+    except TimeoutError:
+        first = None
     except BaseException:
         await _gone(room, connection)
         raise
     if first is None or _head.decode(first).t == "error":
         await _gone(room, connection)
         if first is None:
-            return refuse("closed", "the room closed the stream: ask again", 503)
+            return refuse(
+                "stream_closed",
+                "the stream ended before its first line (closed, or no answer in time): ask again",
+                503,
+            )
         error = msgspec.json.decode(first)
         status = 404 if error["code"] == "no_table" else 403
         return JSONResponse(

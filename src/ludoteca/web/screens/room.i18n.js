@@ -407,6 +407,8 @@ const en = {
   "account.revoke": "Revoke",
   "account.revokeOne": "Revoke the token {label}",
   "server.bad_label": "A label has at most {max} characters, none of them control characters",
+  "server.entry_refused": "Not now: the name is in use, or you hold as many connections as you may",
+  "server.stream_closed": "The stream ended before its first line: ask again",
 };
 
 const it = {
@@ -814,6 +816,8 @@ const it = {
   "account.revoke": "Revoca",
   "account.revokeOne": "Revoca il token {label}",
   "server.bad_label": "Un'etichetta ha al massimo {max} caratteri, nessuno di controllo",
+  "server.entry_refused": "Non ora: il nome è in uso, o hai già tutte le connessioni che puoi avere",
+  "server.stream_closed": "Il flusso è finito prima della sua prima riga: chiedi di nuovo",
 };
 
 const de = {
@@ -1221,6 +1225,8 @@ const de = {
   "account.revoke": "Widerrufen",
   "account.revokeOne": "Token {label} widerrufen",
   "server.bad_label": "Eine Bezeichnung hat höchstens {max} Zeichen, keine Steuerzeichen",
+  "server.entry_refused": "Nicht jetzt: der Name ist in Gebrauch, oder du hast schon so viele Verbindungen, wie du darfst",
+  "server.stream_closed": "Der Strom endete vor seiner ersten Zeile: frag noch einmal",
 };
 
 export default { en, it, de };
