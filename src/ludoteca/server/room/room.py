@@ -173,9 +173,9 @@ class Room:
     async def close(self) -> None:
         for task in list(self._tasks):
             task.cancel()
-        for task in (self._housekeeping, self._revocations):
-            if task is not None:
-                task.cancel()
+        for background in (self._housekeeping, self._revocations):
+            if background is not None:
+                background.cancel()
         await self.presence.stop()
         await self.journal.stop()
         await self.ownership.close()
@@ -331,11 +331,14 @@ class Room:
         """Who is online in the other processes changed: those who came or went from
         the room as a whole (not online here) are told to the lobby and their tables."""
         self.people.elsewhere_changed(joined, left)
-        for changes, kind in ((joined, "joined"), (left, "left")):
+        for changes, came in ((joined, True), (left, False)):
             for user_id, name in changes.items():
                 if user_id in self.people.connections:
                     continue
-                self.lobby.people(**{kind: name})
+                if came:
+                    self.lobby.people(joined=name)
+                else:
+                    self.lobby.people(left=name)
                 self._presence_of(user_id)
 
     def tell(self, user_id: int, message: p.ServerMessage) -> None:
