@@ -7,10 +7,13 @@ import asyncio
 import json
 import os
 import re
+import signal
 import subprocess
 import sys
 import time
+from collections.abc import Iterable
 from pathlib import Path
+from typing import Any
 
 import httpx
 import pytest
@@ -30,6 +33,8 @@ from .live import Player, Server, running
 
 @pytest.fixture
 def room_db(sqlite_url) -> str:
+    """SQLite: the tests of the bot API that matter most take ``db_url`` instead, and
+    run on PostgreSQL too."""
     return sqlite_url
 
 
@@ -64,10 +69,11 @@ def test_a_client_bot_opens_a_table_and_plays_a_table_bot_to_the_end(room_db, ga
     assert summary["moves"] > 0
 
 
-def test_a_client_bot_plays_a_person_over_their_socket(room_db):
+@pytest.mark.parametrize("game", ludoteca.game_ids())
+def test_a_client_bot_plays_a_person_over_their_socket(room_db, game):
     token = make_bot(room_db)
-    with running(room_db) as server:
-        plan = Plan(open="keltis", players=2, matches=1)
+    with running(room_db, rate=10_000) as server:
+        plan = Plan(open=game, players=2, matches=1)
         client = Client(server.ws, token, "greedy", plan, seed=2)
         anna = Player(server, "Anna")
 
@@ -135,25 +141,31 @@ def test_a_bots_connection_never_receives_what_its_seat_may_not_know(room_db):
         play(client)
     assert len(client.finished) == 1
     stored = asyncio.run(_stored(room_db, client.finished[0]))
-    game = ludoteca.game("keltis")
+    assert recorded_views_are_the_seats(map(json.loads, client.transcript), stored, 0) > 10
+
+
+def recorded_views_are_the_seats(messages: Iterable[dict], stored: Any, seat: int | None) -> int:
+    """The recording check: each view in ``messages`` is exactly the engine's view for
+    ``seat`` (None: a spectator) at that point of the ``stored`` match, and no other
+    message carries match data. How many views were checked."""
+    game = ludoteca.game(stored.game)
     checked = 0
-    for text in client.transcript:
-        message = json.loads(text)
+    for message in messages:
         view = message.get("match") if message["t"] == "sync" else message.get("view")
         if view is None:
             assert not MATCH_KEYS & set(_keys(message)), message
             continue
-        assert view["seat"] == 0
+        assert view["seat"] == seat
         replay = game.new_match(stored.players, stored.options)
         for _by, move in stored.log[: view["log_from"] + len(view["log"])]:
             replay.play(move)
-        expected = json.loads(json.dumps(replay.view(0, view["log_from"])))
+        expected = json.loads(json.dumps(replay.view(seat, view["log_from"])))
         if view["result"] is not None:
             assert expected["result"] is not None
             expected["result"] = view["result"]  # the table adds the standing
         assert expected == view
         checked += 1
-    assert checked > 10
+    return checked
 
 
 MATCH_KEYS = {"position", "log", "legal_moves"}
@@ -207,12 +219,12 @@ def _refused_upgrade(server: Server, **headers: str) -> InvalidStatus:
     return refused.value
 
 
-def test_wrong_revoked_and_read_only_tokens_are_refused_clearly_and_change_nothing(room_db):
-    play_token = make_bot(room_db)
-    _id, read_token = asyncio.run(botaccounts.add_token(room_db, "Robo", ["read"]))
-    revoked_id, revoked = asyncio.run(botaccounts.add_token(room_db, "Robo", ["bot:play"]))
-    asyncio.run(botaccounts.revoke(room_db, "Robo", revoked_id))
-    with running(room_db) as server:
+def test_wrong_revoked_and_read_only_tokens_are_refused_clearly_and_change_nothing(db_url):
+    play_token = make_bot(db_url)
+    _id, read_token = asyncio.run(botaccounts.add_token(db_url, "Robo", ["read"]))
+    revoked_id, revoked = asyncio.run(botaccounts.add_token(db_url, "Robo", ["bot:play"]))
+    asyncio.run(botaccounts.revoke(db_url, "Robo", revoked_id))
+    with running(db_url) as server:
         for wrong in ("ldt_not-a-token", revoked):
             refusal = _refused_upgrade(server, Authorization=f"Bearer {wrong}")
             assert refusal.response.status_code == 401
@@ -264,8 +276,8 @@ def _next(socket, kind):
             return message
 
 
-def test_an_account_turns_bot_and_manages_its_tokens_over_http(room_db):
-    with running(room_db) as server:
+def test_an_account_turns_bot_and_manages_its_tokens_over_http(db_url):
+    with running(db_url) as server:
         http = httpx.Client(base_url=server.http)
         assert http.post(
             "/api/register", json={"name": "Otto", "password": "long enough"}
@@ -275,15 +287,22 @@ def test_an_account_turns_bot_and_manages_its_tokens_over_http(room_db):
         assert refused.status_code == 400
         assert refused.json()["code"] == "bad_scope"
         assert http.post("/api/bot", json={}).json() == {"bot": True}
-        made = http.post("/api/tokens", json={"scopes": ["bot:play"]}).json()
+        made = http.post("/api/tokens", json={"scopes": ["bot:play"], "label": " laptop "}).json()
         assert made["token"].startswith("ldt_")
         assert made["scopes"] == ["bot:play"]
         listed = http.get("/api/tokens").json()["tokens"]
-        assert [t["id"] for t in listed] == [made["id"]]
+        assert [(t["id"], t["label"], t["last_used"]) for t in listed] == [
+            (made["id"], "laptop", None)
+        ]
         assert "token" not in listed[0]
         bad = http.post("/api/tokens", json={"scopes": ["admin"]})
         assert bad.status_code == 400
         assert "bot:play, read" in bad.json()["error"]
+        for label in ("x" * 61, "tab\there"):
+            long = http.post("/api/tokens", json={"scopes": ["read"], "label": label})
+            assert (long.status_code, long.json()["code"]) == (400, "bad_label")
+            assert long.json()["params"] == {"max": 60}
+        assert [t["id"] for t in http.get("/api/tokens").json()["tokens"]] == [made["id"]]
         with connect(
             server.ws, additional_headers={"Authorization": f"Bearer {made['token']}"}
         ) as s:
@@ -296,6 +315,66 @@ def test_an_account_turns_bot_and_manages_its_tokens_over_http(room_db):
             == 401
         )
         assert http.get("/api/tokens").json()["tokens"] == []
+
+
+def _cli(command: list[str], *arguments: str) -> str:
+    done = subprocess.run([*command, *arguments], capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stderr
+    return done.stdout
+
+
+def _closed_by_revocation_within(socket, seconds: float) -> float:
+    """Seconds until the room closes ``socket`` for its revoked token (4401)."""
+    start = time.monotonic()
+    with pytest.raises(ConnectionClosed, match="4401.*revoked"):
+        _read_to_the_end(socket)
+    took = time.monotonic() - start
+    assert took < seconds, f"closed after {took:.1f} s"
+    return took
+
+
+def test_a_token_revoked_on_the_command_line_closes_its_open_sockets(db_url):
+    """``ludoteca bot revoke`` is another process that tells the room nothing: the room
+    finds the token gone at its next look (every 2 s) and closes the sockets opened with
+    it; a socket of another token stays open."""
+    token = make_bot(db_url)
+    cli = [sys.executable, "-m", "ludoteca", "bot"]
+    made = _cli(cli, "token", "Robo", "--scope", "read", "--label", "a reader", "--db", db_url)
+    other = made.splitlines()[-1]
+    first = asyncio.run(botaccounts.tokens(db_url, "Robo"))[0].id
+    with (
+        running(db_url) as server,
+        connect(server.ws, additional_headers={"Authorization": f"Bearer {token}"}) as s,
+        connect(server.ws, additional_headers={"Authorization": f"Bearer {other}"}) as kept,
+    ):
+        assert _next(s, "welcome")["you"]["name"] == "Robo"
+        listed = _cli(cli, "tokens", "Robo", "--db", db_url).splitlines()
+        # Both entered just now: the list says when, and the label given.
+        assert re.fullmatch(
+            rf" +{first}  bot:play +made [-\d :]+ UTC, used [-\d :]+ UTC", listed[0]
+        )
+        assert re.fullmatch(
+            r" +\d+  read +made [-\d :]+ UTC, used [-\d :]+ UTC  a reader", listed[1]
+        )
+        _cli(cli, "revoke", "Robo", str(first), "--db", db_url)
+        _closed_by_revocation_within(s, 6)
+        kept.send(json.dumps({"t": "who"}))
+        assert _next(kept, "info")["code"] == "who"
+
+
+def test_a_token_revoked_over_http_on_one_process_closes_its_socket_on_another(room_db):
+    """Two processes of a room on one database: the token is revoked through one, and
+    the socket opened with it at the other is closed."""
+    with running(room_db) as here, running(room_db) as there:
+        http = httpx.Client(base_url=here.http)
+        http.post("/api/register", json={"name": "Otto", "password": "long enough"})
+        made = http.post("/api/tokens", json={"scopes": ["read"]}).json()
+        with connect(
+            there.ws, additional_headers={"Authorization": f"Bearer {made['token']}"}
+        ) as s:
+            assert _next(s, "welcome")["you"]["name"] == "Otto"
+            assert http.post(f"/api/tokens/{made['id']}/revoke", json={}).json() == {"ok": True}
+            _closed_by_revocation_within(s, 6)
 
 
 def test_an_account_that_has_played_cannot_become_a_bot(room_db):
@@ -369,11 +448,81 @@ def test_the_bot_of_docs_bots_md_plays_with_ludoteca_bot_run(room_db, tmp_path):
     assert "revoked" in refused.stderr
 
 
-def test_a_client_bot_accepts_an_invitation_and_plays_the_host_to_the_end(room_db):
+def _bot_run(server: Server, token_file: Path) -> subprocess.Popen[str]:
+    """``ludoteca bot run`` opening Krone tables (long matches) against a random table bot,
+    on and on; once its first match runs."""
+    command = [sys.executable, "-m", "ludoteca", "bot", "run", "random", "--url", server.ws]
+    command += ["--token-file", str(token_file), "--open", "krone", "--table-bots", "random"]
+    process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    deadline = time.monotonic() + 60
+    while server.status()["running"] == 0:
+        assert process.poll() is None, process.communicate()
+        assert time.monotonic() < deadline, "the bot's match never started"
+        time.sleep(0.05)
+    return process
+
+
+def test_ludoteca_bot_run_on_sigint_finishes_its_match_opens_no_other_and_exits_0(
+    room_db, tmp_path
+):
+    (tmp_path / "robo.token").write_text(make_bot(room_db) + "\n")
+    with running(room_db, rate=10_000) as server:
+        process = _bot_run(server, tmp_path / "robo.token")
+        asked = time.time()
+        process.send_signal(signal.SIGINT)
+        out, err = process.communicate(timeout=240)
+        status = server.status()
+        recent = httpx.get(f"{server.http}/api/players/Robo").json()["recent"]
+        summary = httpx.get(f"{server.http}/api/matches/{recent[0]['id']}").json()
+    assert process.returncode == 0, err
+    assert "stopped after 1 match" in out
+    assert len(recent) == 1  # no second match was opened
+    assert status["running"] == 0
+    assert summary["result"] is not None
+    assert not summary["result"].get("aborted")
+    assert summary["finished_at"] > asked  # played out after the signal, not before
+
+
+def test_a_client_stopped_with_no_match_running_ends_at_once(room_db):
+    """Nothing running and the room silent: ``stop`` ends ``run`` without waiting for
+    the room's next message."""
+    token = make_bot(room_db)
+    with running(room_db) as server:
+        client = Client(server.ws, token, "random", Plan(accept=frozenset({"keltis"})))
+
+        async def stopped() -> None:
+            bot = asyncio.create_task(client.run())
+            while client.you is None:
+                await asyncio.sleep(0.05)
+            # What the room sends on an arrival (the lobby, its next flush) has come; it
+            # has nothing more to say to this bot.
+            await asyncio.sleep(1)
+            client.stop()
+            await asyncio.wait_for(bot, 5)
+
+        asyncio.run(stopped())
+    assert client.finished == []
+
+
+def test_ludoteca_bot_run_stops_at_once_on_a_second_signal(room_db, tmp_path):
+    """SIGTERM asks as Ctrl-C does; a Ctrl-C after it quits now, the match left running."""
+    (tmp_path / "robo.token").write_text(make_bot(room_db) + "\n")
+    with running(room_db, rate=10_000) as server:
+        process = _bot_run(server, tmp_path / "robo.token")
+        process.send_signal(signal.SIGTERM)
+        process.send_signal(signal.SIGINT)
+        _out, err = process.communicate(timeout=20)
+        status = server.status()
+    assert process.returncode == 130, err
+    assert "stopped at once after 0 matches, leaving 1 table unfinished" in err
+    assert status["running"] == 1
+
+
+def test_a_client_bot_accepts_an_invitation_and_plays_the_host_to_the_end(db_url):
     """A person invites the bot by name: it accepts a game it plays (and declines one it
     does not, saying why), sits, and plays the match out against the host's socket."""
-    token = make_bot(room_db)
-    with running(room_db, rate=10_000) as server:
+    token = make_bot(db_url)
+    with running(db_url, rate=10_000) as server:
         client = Client(server.ws, token, "greedy", Plan(accept=frozenset({"keltis"}), matches=1))
         anna = Player(server, "Anna")
 

@@ -46,6 +46,15 @@ def enter(page: Any, name: str) -> None:
     page.wait_for_selector(".lobby")
 
 
+def register(page: Any, name: str) -> None:
+    page.wait_for_selector("#entry-form")
+    page.click("[data-mode=register]")
+    page.fill("#entry-form input[name=name]", name)
+    page.fill("#entry-form input[name=password]", "lange genug")
+    page.click("#entry-form button[type=submit]")
+    page.wait_for_selector(".lobby")
+
+
 def create_table(page: Any, game: str) -> int:
     page.select_option("#create select[name=game]", game)
     page.click("#create button[type=submit]")

@@ -6,18 +6,9 @@ from __future__ import annotations
 from typing import Any
 
 from .axe import barriers, require_axe
-from .room import STATE, create_table, enter, open_page, say, shot
+from .room import STATE, create_table, enter, open_page, register, say, shot
 
 CHAT = "document.querySelector('.chat-lines').textContent"
-
-
-def register(page: Any, name: str) -> None:
-    page.wait_for_selector("#entry-form")
-    page.click("[data-mode=register]")
-    page.fill("#entry-form input[name=name]", name)
-    page.fill("#entry-form input[name=password]", "lange genug")
-    page.click("#entry-form button[type=submit]")
-    page.wait_for_selector(".lobby")
 
 
 def test_an_invitation_declined_then_accepted_a_friends_table_found_a_blocked_join_refused(

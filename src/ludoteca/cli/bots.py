@@ -69,18 +69,22 @@ def token(
         list[str] | None,
         typer.Option(metavar="SCOPE", help="bot:play (a bot's default) or read; repeatable"),
     ] = None,
+    label: Annotated[
+        str, typer.Option(metavar="TEXT", help="what the token is for, as its list shows it")
+    ] = "",
     db: DbArg = None,
 ) -> None:
     """Make another token of an account and print it once."""
     from ludoteca.server import botaccounts
 
-    _id, made = _admin(botaccounts.add_token(_db(db), name, scope or ["bot:play"]))
+    _id, made = _admin(botaccounts.add_token(_db(db), name, scope or ["bot:play"], label))
     show.bot_token(name, made)
 
 
 @bot_app.command()
 def tokens(name: NameArg, db: DbArg = None) -> None:
-    """List an account's tokens (their ids and scopes; a token is shown only when made)."""
+    """List an account's tokens: id, scopes, when made and last used, label (a token
+    itself is shown only when made)."""
     from ludoteca.server import botaccounts
 
     show.bot_tokens(_admin(botaccounts.tokens(_db(db), name)))
@@ -131,8 +135,8 @@ def run(
     ] = None,
     seed: Annotated[int | None, typer.Option(metavar="N", help="seed of the bot's choices")] = None,
 ) -> None:
-    """Play in a room as a bot account; Ctrl-C opens nothing new and stops once the
-    running matches have ended."""
+    """Play in a room as a bot account; Ctrl-C (or SIGTERM) opens and accepts nothing
+    new and stops once the running matches have ended; a second one stops at once."""
     from ludoteca.bots.outside import UnknownBot
     from ludoteca.client import Client, ClientError, Plan
 
@@ -162,11 +166,25 @@ def run(
         raise CommandError(str(error)) from None
 
     async def play() -> None:
-        asyncio.get_running_loop().add_signal_handler(signal.SIGINT, client.stop)
+        loop, task = asyncio.get_running_loop(), asyncio.current_task()
+
+        def signalled() -> None:
+            # The first asks to stop once the matches running have ended; a second
+            # means now.
+            if client.stopping and task is not None:
+                task.cancel()
+            else:
+                client.stop()
+
+        for number in (signal.SIGINT, signal.SIGTERM):
+            loop.add_signal_handler(number, signalled)
         await client.run()
 
     try:
         asyncio.run(play())
     except ClientError as error:
         raise CommandError(str(error)) from None
+    except asyncio.CancelledError:
+        show.bot_quit(len(client.finished), len(client.seats))
+        raise typer.Exit(130) from None
     show.bot_played(len(client.finished))

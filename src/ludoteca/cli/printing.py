@@ -264,13 +264,26 @@ def bot_token(name: str, token: str) -> None:
 def bot_tokens(rows: Sequence[Any]) -> None:
     if not rows:
         typer.echo("no tokens")
+
+    def when(at: float) -> str:
+        return time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime(at))
+
     for row in rows:
-        made = time.strftime("%Y-%m-%d %H:%M", time.gmtime(row.created_at))
-        typer.echo(f"{row.id:>4}  {row.scopes:<16} made {made} UTC")
+        used = "never used" if row.last_used is None else f"used {when(row.last_used)}"
+        label = f"  {row.label}" if row.label else ""
+        typer.echo(f"{row.id:>4}  {row.scopes:<16} made {when(row.created_at)}, {used}{label}")
 
 
 def bot_played(matches: int) -> None:
     typer.echo(f"stopped after {matches} match{'es' if matches != 1 else ''}")
+
+
+def bot_quit(matches: int, left: int) -> None:
+    typer.echo(
+        f"stopped at once after {matches} match{'es' if matches != 1 else ''}, "
+        f"leaving {left} table{'s' if left != 1 else ''} unfinished",
+        err=True,
+    )
 
 
 # -- ludoteca loadtest and flood -----------------------------------------------------------

@@ -145,6 +145,10 @@ class Client:
         self._stopping = True
         self._maybe_done()
 
+    @property
+    def stopping(self) -> bool:
+        return self._stopping
+
     async def _read(self, socket: ClientConnection) -> None:
         async for text in socket:
             if self.transcript is not None:
@@ -351,6 +355,10 @@ class Client:
         )
         if (self._stopping or enough) and not running:
             self._done.set()
+            # The socket may say nothing more for a while (no table of its own): close it,
+            # so that ``run`` returns now rather than at the room's next message.
+            if self._socket is not None:
+                asyncio.get_running_loop().create_task(self._socket.close())
 
 
 async def _send(socket: ClientConnection, text: str) -> None:

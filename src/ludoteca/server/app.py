@@ -19,7 +19,7 @@ from starlette.types import Receive, Scope, Send
 
 import ludoteca
 
-from . import botapi
+from . import botapi, stream
 from .accounts import (
     Sessions,
 )
@@ -94,6 +94,7 @@ def create_app(settings: Settings) -> RoomApp:
         Route("/api/bot", botapi.become_bot, methods=["POST"]),
         Route("/api/tokens", botapi.tokens, methods=["GET", "POST"]),
         Route("/api/tokens/{token}/revoke", botapi.revoke, methods=["POST"]),
+        Route("/api/bot/stream", stream.stream),
         Route("/api/status", status),
         Route("/api/relations", relations, methods=["GET", "POST"]),
         Route("/api/friends", friends),

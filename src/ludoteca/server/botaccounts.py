@@ -9,7 +9,7 @@ from __future__ import annotations
 from .accounts import AccountError, check_name, name_key
 from .storage import Store
 from .storage.rows import TokenRow, UserRow
-from .tokens import Scope, TokenError, check_scopes, digest, new_token
+from .tokens import Scope, TokenError, check_label, check_scopes, digest, new_token
 
 #: Stored as a bot's password hash: no argon2 hash, so no password matches it.
 NO_PASSWORD = "!bot: enters with tokens"
@@ -37,17 +37,18 @@ async def create(db_url: str, name: str) -> tuple[int, str]:
         await store.close()
 
 
-async def add_token(db_url: str, name: str, scopes: list[str]) -> tuple[int, str]:
+async def add_token(db_url: str, name: str, scopes: list[str], label: str = "") -> tuple[int, str]:
     """A new token of a registered account: (token id, token)."""
     store = await _open(db_url)
     try:
         user = await _registered(store, name)
         try:
             stored = check_scopes(scopes, user.bot)
+            label = check_label(label)
         except TokenError as error:
             raise BotAccountError(str(error)) from None
         token = new_token()
-        return await store.add_token(user.id, digest(token), stored), token
+        return await store.add_token(user.id, digest(token), stored, label), token
     finally:
         await store.close()
 

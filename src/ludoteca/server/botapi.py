@@ -13,9 +13,18 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 
 from .answers import asker, refuse
-from .room import Room
+from .room import Room, revocations
 from .socket import token_holder
-from .tokens import SCOPES, TokenError, bearer, check_scopes, digest, new_token
+from .tokens import (
+    MAX_LABEL,
+    SCOPES,
+    TokenError,
+    bearer,
+    check_label,
+    check_scopes,
+    digest,
+    new_token,
+)
 
 #: Tokens one account may hold at once.
 MAX_TOKENS = 20
@@ -23,6 +32,7 @@ MAX_TOKENS = 20
 
 class TokenAsk(msgspec.Struct, forbid_unknown_fields=True):
     scopes: list[str]
+    label: str = ""
 
 
 _token_ask = msgspec.json.Decoder(TokenAsk)
@@ -69,8 +79,8 @@ async def become_bot(request: Request) -> Response:
 
 
 async def tokens(request: Request) -> Response:
-    """GET: the session's tokens (never the tokens themselves); POST ``{"scopes": [...]}``:
-    a new token, shown in this answer only."""
+    """GET: the session's tokens (never the tokens themselves); POST ``{"scopes": [...],
+    "label": "..."}``: a new token, shown in this answer only."""
     room: Room = request.app.state.room
     person = await asker(request)
     if person is None:
@@ -82,7 +92,13 @@ async def tokens(request: Request) -> Response:
         return JSONResponse(
             {
                 "tokens": [
-                    {"id": t.id, "scopes": t.scopes.split(), "created_at": t.created_at}
+                    {
+                        "id": t.id,
+                        "label": t.label,
+                        "scopes": t.scopes.split(),
+                        "created_at": t.created_at,
+                        "last_used": t.last_used,
+                    }
                     for t in held
                 ]
             }
@@ -90,13 +106,22 @@ async def tokens(request: Request) -> Response:
     body = await request.body()
     try:
         if len(body) > 1024:
-            raise TokenError("the request is too large")
+            raise msgspec.DecodeError("too large")
         ask = _token_ask.decode(body)
-        scopes = check_scopes(ask.scopes, person.bot)
     except (msgspec.ValidationError, msgspec.DecodeError):
-        return refuse("bad_request", f"send {{'scopes': [...]}} with scopes of: {SCOPES}", 400)
+        return refuse(
+            "bad_request",
+            "send at most 1024 bytes: {'scopes': [...], 'label': '...'} with scopes of: " + SCOPES,
+            400,
+        )
+    try:
+        scopes = check_scopes(ask.scopes, person.bot)
     except TokenError as error:
         return refuse("bad_scope", str(error), 400, scopes=SCOPES)
+    try:
+        label = check_label(ask.label)
+    except TokenError as error:
+        return refuse("bad_label", str(error), 400, max=MAX_LABEL)
     if len(held) >= MAX_TOKENS:
         return refuse(
             "too_many_tokens",
@@ -106,8 +131,8 @@ async def tokens(request: Request) -> Response:
             max=MAX_TOKENS,
         )
     token = new_token()
-    token_id = await room.store.add_token(person.id, digest(token), scopes)
-    return JSONResponse({"id": token_id, "token": token, "scopes": scopes.split()})
+    token_id = await room.store.add_token(person.id, digest(token), scopes, label)
+    return JSONResponse({"id": token_id, "token": token, "label": label, "scopes": scopes.split()})
 
 
 async def revoke(request: Request) -> Response:
@@ -122,7 +147,6 @@ async def revoke(request: Request) -> Response:
         return refuse("no_token", "no such token: see GET /api/tokens", 404)
     if not await room.store.revoke_token(person.id, token_id):
         return refuse("no_token", "no such token: see GET /api/tokens", 404)
-    for connection in list(room.people.connections.get(person.id, ())):
-        if connection.token == token_id:
-            connection.close(4401, "the token was revoked: make a new one")
+    # Here at once; the other processes' sockets at their next look (room/revocations).
+    revocations.close_revoked(list(room.people.connections.get(person.id, ())), token_id)
     return JSONResponse({"ok": True})

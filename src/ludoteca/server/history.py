@@ -264,6 +264,7 @@ async def player_page(request: Request) -> Response:
     return JSONResponse(
         {
             "name": user.name,
+            "bot": user.bot,
             "games": per_game,
             "recent": recent,
             "ratings": rated,

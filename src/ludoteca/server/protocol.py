@@ -394,6 +394,8 @@ class LobbyUpdate(ServerMessage, tag="lobby_update"):
     left: list[str]
     #: The finish rate of those who joined, by name (as ``Lobby``'s).
     finish: dict[str, int] = {}
+    #: Those of ``joined`` who are bot accounts: shown as BOT.
+    bots: list[str] = []
 
 
 class LobbyChat(ServerMessage, tag="lobby_chat"):

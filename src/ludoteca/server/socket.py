@@ -106,31 +106,50 @@ async def serve_socket(state: Any, scope: Scope, receive: Receive, send: Send) -
         person = found
     await send({"type": "websocket.accept"})
     address = (scope.get("client") or ("", 0))[0]
-    refusal = None
-    if room.people.name_taken(person.name, by_other_than=person.id):
-        refusal = (4409, f"someone called {person.name!r} is online: enter again")
-    elif (limit := room.people.socket_limit(person.id, address)) is not None:
-        refusal = (4429, limit)
+    refusal = entry_refusal(room, person, address)
     if refusal is not None:
         code, reason = refusal
         await send({"type": "websocket.close", "code": code, "reason": reason})
         return
+    connection = await connected(room, send, person, address, scopes, token_id)
+    connection.session = session
+    try:
+        await _read(room, connection, receive)
+    finally:
+        room.disconnect(connection)
+        await connection.stop()
+
+
+def entry_refusal(room: Room, person: p.Person, address: str) -> tuple[int, str] | None:
+    """Why one more connection of ``person`` is refused (a close code and the reason),
+    or None: a socket's, and an event stream's (``stream``)."""
+    if room.people.name_taken(person.name, by_other_than=person.id):
+        return 4409, f"someone called {person.name!r} is online: enter again"
+    if (limit := room.people.socket_limit(person.id, address)) is not None:
+        return 4429, limit
+    return None
+
+
+async def connected(
+    room: Room,
+    send: Send,
+    person: p.Person,
+    address: str,
+    scopes: frozenset[str] | None,
+    token_id: int | None,
+) -> Connection:
+    """A connection in the room, writing through ``send``: online, told where it sits."""
     settings = room.settings
     connection = Connection(
         send, person, settings.messages_per_second, settings.chat_per_second, address
     )
-    connection.session = session
     connection.scopes = scopes
     connection.token = token_id
     connection.start()
     # The finish rate shown beside their name, read before anyone is told they came.
     await room.reputation.load([person.id])
     room.connect(connection)
-    try:
-        await _read(room, connection, receive)
-    finally:
-        room.disconnect(connection)
-        await connection.stop()
+    return connection
 
 
 async def _refuse_upgrade(scope: Scope, send: Send, status: int, code: str, text: str) -> None:

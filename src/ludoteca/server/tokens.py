@@ -56,6 +56,18 @@ def check_scopes(scopes: list[str], bot: bool) -> str:
     return " ".join(sorted(set(scopes)))
 
 
+#: The longest label a token may have (its owner's name for it: "my laptop's bot").
+MAX_LABEL = 60
+
+
+def check_label(label: str) -> str:
+    """A label as stored (trimmed), or TokenError saying what a label may be."""
+    label = label.strip()
+    if len(label) > MAX_LABEL or not label.isprintable():
+        raise TokenError(f"a label has at most {MAX_LABEL} characters, none of them control ones")
+    return label
+
+
 def bearer(authorization: str | None) -> str | None:
     """The token of an ``Authorization: Bearer`` header, if there is one."""
     if authorization is None:

@@ -23,7 +23,7 @@ const screen = document.getElementById("screen");
 const status = document.getElementById("connection");
 let me = null;
 let games = [];
-let lobby = { tables: new Map(), online: [], chat: [] };
+let lobby = { tables: new Map(), online: [], bots: [], chat: [] };
 let table = null; // the table state (core/table-state.js) we are at, or null
 let seated = [];
 let lobbyScreen = null;
@@ -187,6 +187,7 @@ function onMessage(message) {
       message.closed.forEach((id) => lobby.tables.delete(id));
       lobby.online = [...new Set([...lobby.online.filter((n) => !message.left.includes(n)), ...message.joined])].sort();
       lobby.finish = { ...lobby.finish, ...(message.finish || {}) };
+      lobby.bots = [...lobby.bots.filter((n) => !message.left.includes(n)), ...(message.bots || [])];
       if (lobbyScreen && !table) lobbyScreen.update(lobby);
       break;
     case "lobby_chat":

@@ -42,6 +42,7 @@ class Lobby:
         self._listed: set[int] = set()
         self._joined: list[str] = []
         self._left: list[str] = []
+        self._bots: list[str] = []
         self._timer: asyncio.TimerHandle | None = None
         self._snapshot: bytes | None = None
         #: Tables other processes own (relay.py), and their changes to send with ours.
@@ -101,9 +102,11 @@ class Lobby:
             self._news[closed] = None
         self._soon()
 
-    def people(self, joined: str | None = None, left: str | None = None) -> None:
+    def people(self, joined: str | None = None, left: str | None = None, bot: bool = False) -> None:
         if joined is not None:
             self._joined.append(joined)
+            if bot:
+                self._bots.append(joined)
         if left is not None:
             self._left.append(left)
         self._soon()
@@ -135,9 +138,10 @@ class Lobby:
                 joined=self._joined,
                 left=self._left,
                 finish=self.finish(self._joined) if self._joined else {},
+                bots=self._bots,
             )
         )
-        self._tables, self._news, self._joined, self._left = {}, {}, [], []
+        self._tables, self._news, self._joined, self._left, self._bots = {}, {}, [], [], []
         self.send_all(message)
 
     def send_all(self, data: bytes, hidden: Collection[int] = ()) -> None:

@@ -40,6 +40,10 @@ class People:
         #: The names online elsewhere, by name_key -> user id.
         self._keys_elsewhere: dict[str, int] = {}
 
+    def all(self) -> list[Connection]:
+        """Every socket open here."""
+        return [c for connections in self.connections.values() for c in connections]
+
     def online_ids(self) -> Collection[int]:
         if self._everywhere is None:
             others = self.presence.others()

@@ -31,7 +31,7 @@ from ..storage.store import Store
 from ..table import Table, TableStatus, Who, thinking
 from ..table.clock import ClockKind, TimeControl
 from ..table.time import MatchTime
-from . import messages
+from . import messages, revocations
 from .botmatches import BotMatches
 from .host import TableHost
 from .ids import Ids
@@ -76,6 +76,7 @@ class Room:
         )
         self.mine = MyTables(self.people.connections)
         self._housekeeping: asyncio.Task[None] | None = None
+        self._revocations: asyncio.Task[None] | None = None
         #: Look-ups a message waits for (a name in the database): kept until done.
         self._tasks: set[asyncio.Task[None]] = set()
         self.mailer = Mailer(settings, store, self.spawn)
@@ -139,6 +140,9 @@ class Room:
         await self.presence.start(self.people.here, self._elsewhere)
         await self.keep_house()
         self._housekeeping = asyncio.get_running_loop().create_task(self._keep_house_often())
+        self._revocations = asyncio.get_running_loop().create_task(
+            revocations.watch(self.store, self.people.all, self.settings.token_check_seconds)
+        )
 
     async def keep_house(self) -> None:
         """Forget what nothing can reach any more: sessions older than their cookies may
@@ -173,8 +177,9 @@ class Room:
     async def close(self) -> None:
         for task in list(self._tasks):
             task.cancel()
-        if self._housekeeping is not None:
-            self._housekeeping.cancel()
+        for background in (self._housekeeping, self._revocations):
+            if background is not None:
+                background.cancel()
         await self.presence.stop()
         await self.journal.stop()
         await self.ownership.close()
@@ -289,7 +294,7 @@ class Room:
                 connection.send(offer)
         self.lobby.send(connection)
         if first:
-            self.lobby.people(joined=user.name)
+            self.lobby.people(joined=user.name, bot=user.bot)
             self._presence_of(user.id)
 
     def disconnect(self, connection: Connection) -> None:
@@ -336,11 +341,14 @@ class Room:
         self.people.elsewhere_changed(joined, left)
         if joined:
             self.spawn(self.reputation.load(list(joined)))
-        for changes, kind in ((joined, "joined"), (left, "left")):
+        for changes, came in ((joined, True), (left, False)):
             for user_id, name in changes.items():
                 if user_id in self.people.connections:
                     continue
-                self.lobby.people(**{kind: name})
+                if came:
+                    self.lobby.people(joined=name)
+                else:
+                    self.lobby.people(left=name)
                 self._presence_of(user_id)
 
     def finish_by_name(self, names: Collection[str] | None) -> dict[str, int]:

@@ -40,6 +40,9 @@ class Settings:
     #: rows of guests no session holds (kept this long after they entered) are deleted.
     housekeeping_seconds: float = 3600.0
     guest_rows_kept: float = 3600.0
+    #: How often the tokens of the sockets open here are looked up, so that one revoked
+    #: elsewhere (another process, the command line) closes its sockets (room/revocations).
+    token_check_seconds: float = 2.0
     #: Entering over HTTP (docs/security.md): wrong passwords for one name and from one
     #: address within ``login_window`` seconds, and entries (as a guest or registering)
     #: from one address a minute.

@@ -107,6 +107,8 @@ class TokenRow:
     id: int
     scopes: str
     created_at: float
+    label: str
+    last_used: float | None
 
 
 @dataclass(frozen=True, slots=True)

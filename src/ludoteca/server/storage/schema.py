@@ -41,7 +41,8 @@ sessions = sa.Table(
 )
 
 #: Personal tokens: only their sha256 is kept (the token is shown once), with what they
-#: may do (``scopes``, space-separated: ``bot:play``, ``read``). Revoking deletes the row.
+#: may do (``scopes``, space-separated: ``bot:play``, ``read``), the owner's ``label`` for
+#: it and when it last opened a socket or answered a request. Revoking deletes the row.
 tokens = sa.Table(
     "tokens",
     metadata,
@@ -50,6 +51,8 @@ tokens = sa.Table(
     sa.Column("hash", sa.String(64), nullable=False, unique=True),
     sa.Column("scopes", sa.String(100), nullable=False),
     sa.Column("created_at", sa.Float, nullable=False),
+    sa.Column("label", sa.String(60), nullable=False, server_default=""),
+    sa.Column("last_used", sa.Float, nullable=True),
     sa.Index("tokens_user", "user_id"),
 )
 

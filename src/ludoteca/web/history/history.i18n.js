@@ -33,6 +33,10 @@ const en = {
   "history.noRatings": "No rated matches in this game yet.",
   "history.ratingsHow": "Elo, starting at 1500: every rated match counts as each pair of its players playing one game; a shared place is a draw. Rated tables seat registered players only, and no bots.",
   "history.ratingHistory": "Rating history",
+  "history.pool": "Pool",
+  "history.pool.people": "People",
+  "history.pool.bots": "Bots",
+  "history.ratingsBots": "Bot accounts are rated among themselves: a rated table seats people only or bots only.",
 };
 
 const it = {
@@ -68,6 +72,10 @@ const it = {
   "history.noRatings": "Ancora nessuna partita valida per la classifica in questo gioco.",
   "history.ratingsHow": "Elo, a partire da 1500: ogni partita valida conta come una sfida tra ogni coppia dei suoi giocatori; un posto condiviso è un pareggio. Ai tavoli validi siedono solo giocatori registrati, senza bot.",
   "history.ratingHistory": "Andamento del punteggio",
+  "history.pool": "Gruppo",
+  "history.pool.people": "Persone",
+  "history.pool.bots": "Bot",
+  "history.ratingsBots": "Gli account bot hanno una classifica tutta loro: un tavolo valido per la classifica fa sedere solo persone o solo bot.",
 };
 
 const de = {
@@ -103,6 +111,10 @@ const de = {
   "history.noRatings": "In diesem Spiel gibt es noch keine gewertete Partie.",
   "history.ratingsHow": "Elo, beginnend bei 1500: jede gewertete Partie zählt wie ein Spiel zwischen je zwei ihrer Spieler; ein geteilter Platz ist ein Remis. An gewerteten Tischen sitzen nur registrierte Spieler und keine Bots.",
   "history.ratingHistory": "Verlauf der Wertung",
+  "history.pool": "Gruppe",
+  "history.pool.people": "Menschen",
+  "history.pool.bots": "Bots",
+  "history.ratingsBots": "Bot-Konten werden unter sich gewertet: an einem gewerteten Tisch sitzen nur Menschen oder nur Bots.",
 };
 
 export default { en, it, de };

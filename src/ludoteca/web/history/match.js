@@ -76,7 +76,7 @@ async function show() {
       h("a", { href: `/rules/${summary.game}` }, t("nav.rules")),
       summary.document ? h("a", { href: `/api/matches/${summary.id}/document`, download: "", "data-action": "download", title: t("history.documentTip") }, t("history.document")) : null,
       summary.you === null ? h("span", { class: "muted" }, t("history.spectator")) : h("span", { class: "muted" }, t("history.yourSeat"))),
-    summary.result ? resultPanel(boardModule.breakdown, summary.result, names, summary.you, null, summary.ratings) : null,
+    summary.result ? resultPanel(boardModule.breakdown, summary.result, names, summary.you, null, summary.ratings, summary.bot_accounts) : null,
     h("section", { class: "panel replay-controls", role: "toolbar", "aria-label": t("history.replay") },
       control("first", "|◀", t("history.first"), () => startFrom(step, opening)),
       control("back", "◀", t("history.back"), () => step - 1),

@@ -6,7 +6,7 @@ import { fill, h } from "../core/dom.js";
 import { addCatalog, dateText, t } from "../core/i18n.js";
 import { setupChrome } from "../screens/chrome.js";
 import { serverText } from "../screens/messages.js";
-import { gameName, seatName } from "../screens/names.js";
+import { botBadge, gameName, seatName } from "../screens/names.js";
 import { ratingMark } from "../screens/standing.js";
 import catalog from "./history.i18n.js";
 
@@ -35,7 +35,7 @@ async function show() {
     `${Math.round(c.before)} → ${Math.round(c.after)}`, " ",
     h("span", { class: c.after >= c.before ? "up" : "down" }, `${c.after >= c.before ? "+" : ""}${Math.round(c.after - c.before)}`)));
   fill(screen, h("div", { class: "history" },
-    h("header", { class: "history-head" }, h("h1", {}, data.name)),
+    h("header", { class: "history-head" }, h("h1", {}, data.name, data.bot ? [" ", botBadge()] : null)),
     h("section", { class: "panel" }, h("h2", {}, t("finish.title")),
       h("p", { "data-finish": String(data.finish.percent) }, data.finish.ended ? t("finish.page", { ...data.finish, n: data.finish.percent }) : t("finish.none"))),
     h("section", { class: "panel" }, h("h2", {}, t("history.games")),

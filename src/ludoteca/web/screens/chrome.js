@@ -9,6 +9,8 @@ import { fill, h } from "../core/dom.js";
 import { LANGUAGES, addCatalog, browserLanguage, getLanguage, setLanguage, t } from "../core/i18n.js";
 import { tableAddress } from "../core/address.js";
 import { confirmEveryMove, setConfirmEveryMove } from "../core/preferences.js";
+import { createAccount } from "./account.js";
+import { botBadge } from "./names.js";
 import catalog from "./room.i18n.js";
 import { signed } from "./result.js";
 import { setTurnNotices, setTurnSound, turnNotices, turnSound } from "./turns.js";
@@ -25,6 +27,9 @@ export function setupChrome({ rerender, logout, gameTitle = (id) => id, live = f
   let myTablesOpen = false;
   let myMatchesOpen = false;
   let accountOpen = false;
+  // A registered player's part of that menu: made once per person, so that a token just
+  // made stays shown while the bar is drawn again.
+  let accountPart = null;
 
   function myTables() {
     const waiting = mine.filter((x) => x.your_turn).length;
@@ -70,10 +75,20 @@ export function setupChrome({ rerender, logout, gameTitle = (id) => id, live = f
   function account() {
     return h("details", {
       class: "menu account", id: "account", open: accountOpen,
-      ontoggle: (event) => { accountOpen = event.target.open; onlyOne(event.target); },
+      ontoggle: (event) => {
+        const opened = event.target.open;
+        // A menu drawn again open says so once more: only a real change is news.
+        if (opened !== accountOpen) {
+          if (opened) accountPart?.opened();
+          else accountPart?.closed();
+        }
+        accountOpen = opened;
+        onlyOne(event.target);
+      },
     },
     h("summary", { class: "me", title: person.guest ? t("chrome.guestTip") : t("chrome.playerTip") },
-      person.name, person.guest ? h("span", { class: "muted small" }, ` (${t("chrome.guest")})`) : null),
+      person.name, person.guest ? h("span", { class: "muted small" }, ` (${t("chrome.guest")})`) : null,
+      person.bot ? [" ", botBadge()] : null),
     h("div", { class: "menu-body" },
       person.guest ? h("p", { class: "muted small" }, t("chrome.guestTip"))
         : h("p", {}, h("a", { href: `/players/${encodeURIComponent(person.name)}`, "data-action": "my-page" }, t("chrome.myPage"))),
@@ -83,7 +98,8 @@ export function setupChrome({ rerender, logout, gameTitle = (id) => id, live = f
         person.guest ? null : h("button", {
           type: "button", "data-action": "logout-everywhere", title: t("chrome.logoutEverywhereTip"),
           onclick: async () => { await post("/api/logout?everywhere"); logout(); },
-        }, t("chrome.logoutEverywhere")))));
+        }, t("chrome.logoutEverywhere"))),
+      accountPart?.element));
   }
 
   // One menu open at a time: they open over the same corner of the page.
@@ -125,6 +141,7 @@ export function setupChrome({ rerender, logout, gameTitle = (id) => id, live = f
       onchange: (event) => {
         setLanguage(event.target.value);
         localStorage.setItem("ludoteca.lang", event.target.value);
+        accountPart?.draw();
         draw();
         rerender();
       },
@@ -156,7 +173,10 @@ export function setupChrome({ rerender, logout, gameTitle = (id) => id, live = f
   draw();
   return {
     entered(next) {
+      const another = next?.id !== person?.id;
       person = next;
+      if (!next || next.guest) accountPart = null;
+      else if (another || !accountPart) accountPart = createAccount({ person: () => person, onBot: draw });
       if (!next) mine = [];
       draw();
     },

@@ -7,7 +7,7 @@ import { t } from "../core/i18n.js";
 import { createChat } from "./chat.js";
 import { createFriends } from "./friends.js";
 import { inviteButton } from "./invite-button.js";
-import { gameName, optionLabel, optionTip, optionValueText, seatName } from "./names.js";
+import { botBadge, gameName, optionLabel, optionTip, optionValueText, seatName } from "./names.js";
 import { finishMark } from "./standing.js";
 import { clockSummary, readSettings, settingsFields } from "./table-settings.js";
 
@@ -46,11 +46,6 @@ export function createLobby(root, ctx) {
       class: `seat ${seat.bot ? "bot" : seat.connected ? "here" : "away"}`,
       title: seat.bot ? t("lobby.botTip", { level: t(`level.${seat.bot}`) }) : seat.connected ? t("lobby.hereTip") : t("lobby.awayTip"),
     }, seatName(seat.name), seat.bot_account ? botBadge() : null);
-  }
-
-  // A bot account (a program plays it): marked wherever its name shows.
-  function botBadge() {
-    return h("span", { class: "mark bot", title: t("bot.accountTip") }, t("bot.badge"));
   }
 
   function tableCard(table) {

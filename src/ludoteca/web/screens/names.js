@@ -1,6 +1,7 @@
 // The names a player reads for games, options and bots, in the current language: the
 // game's own names (as the rulebooks give them), option titles from the room's catalog.
 
+import { h } from "../core/dom.js";
 import { getLanguage, t } from "../core/i18n.js";
 
 export function gameName(game) {
@@ -34,4 +35,9 @@ export function optionValueText(value) {
 export function seatName(name) {
   const bot = typeof name === "string" ? /^Bot (\d+) \((\w+)\)$/.exec(name) : null;
   return bot ? t("table.botName", { n: bot[1], level: t(`level.${bot[2]}`) }) : name;
+}
+
+/** The mark of a bot account (a program plays it), shown wherever its name shows. */
+export function botBadge() {
+  return h("span", { class: "mark bot", title: t("bot.accountTip") }, t("bot.badge"));
 }

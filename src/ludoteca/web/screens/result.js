@@ -5,6 +5,7 @@
 
 import { h } from "../core/dom.js";
 import { t } from "../core/i18n.js";
+import { botBadge } from "./names.js";
 
 /** [{place, seats: [seat…]}] from the engine's ranking (a shared place lists several). */
 export function places(result) {
@@ -31,10 +32,11 @@ export function signed(n) {
 
 /**
  * The result panel; `extra` (buttons) goes below the list; `ratings` (a rated match's,
- * from /api/matches/<id>) each seat's {before, after, change}. `breakdown` is the board's
+ * from /api/matches/<id>) each seat's {before, after, change}; `botAccounts` whether each
+ * seat is a bot account's (marked BOT). `breakdown` is the board's
  * (core/board-contract.js): each seat's part of the result in the game's own terms.
  */
-export function resultPanel(breakdown, result, names, you, extra, ratings = null) {
+export function resultPanel(breakdown, result, names, you, extra, ratings = null, botAccounts = []) {
   if (result.aborted) {
     return h("section", { class: "result panel aborted", role: "status", "aria-live": "polite" },
       h("h2", {}, t("result.title")), h("p", {}, t("result.aborted")), extra);
@@ -45,7 +47,7 @@ export function resultPanel(breakdown, result, names, you, extra, ratings = null
     "data-seat": seat,
   },
   h("span", { class: "place" }, t("result.place", { n: place })),
-  h("span", { class: "who" }, names[seat] ?? t("table.seat", { n: seat + 1 })),
+  h("span", { class: "who" }, names[seat] ?? t("table.seat", { n: seat + 1 }), botAccounts[seat] ? [" ", botBadge()] : null),
   result.scores ? h("span", { class: "score" }, t("result.points", { n: result.scores[seat] })) : null,
   h("span", { class: "parts muted small" }, breakdown(result, seat).map(([label, value]) => `${label} ${value}`).join(" · ")),
   notes[seat] ? h("span", { class: "note small" }, notes[seat]) : null,

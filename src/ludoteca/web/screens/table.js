@@ -12,7 +12,7 @@ import { actions, clocksNow, missingPlayers } from "../core/table-state.js";
 import { ask } from "./ask.js";
 import { createChat } from "./chat.js";
 import { logLine } from "./move-log.js";
-import { gameName, optionLabel, optionTip, optionValueText, seatName } from "./names.js";
+import { botBadge, gameName, optionLabel, optionTip, optionValueText, seatName } from "./names.js";
 import { resultPanel } from "./result.js";
 import { finishMark, ratingMark } from "./standing.js";
 import { clockSummary } from "./table-settings.js";
@@ -120,7 +120,7 @@ export function createTableScreen(root, ctx) {
       const marks = [];
       if (seat.name !== null && info.host === seat.name && !seat.bot) marks.push(h("span", { class: "mark host", title: t("table.hostTip") }, "★"));
       if (seat.bot) marks.push(h("span", { class: "mark bot", title: t("lobby.botTip", { level: t(`level.${seat.bot}`) }) }, t("table.bot")));
-      if (seat.bot_account) marks.push(h("span", { class: "mark bot", title: t("bot.accountTip") }, t("bot.badge")));
+      if (seat.bot_account) marks.push(botBadge());
       if (seat.rating !== null && seat.rating !== undefined) marks.push(ratingMark(seat.rating, seat.provisional));
       const finish = finishMark(seat.finish);
       if (finish) marks.push(finish);
@@ -267,7 +267,8 @@ export function createTableScreen(root, ctx) {
           ? h("button", { class: "primary", "data-action": "rematch-result", onclick: () => ctx.send({ t: "rematch", table: state.id }) }, t("table.rematch"))
           : null,
         info.match ? h("a", { class: "button-link", href: `/matches/${info.match}`, target: "_blank", rel: "noopener", "data-action": "replay" }, t("table.replay")) : null);
-      fill(noticeBox, resultPanel(module.breakdown, state.view.result, names(), state.you, extra, ratingChanges(info)));
+      fill(noticeBox, resultPanel(module.breakdown, state.view.result, names(), state.you, extra, ratingChanges(info),
+        info.seats.map((seat) => seat.bot_account)));
     } else {
       fill(noticeBox);
     }
