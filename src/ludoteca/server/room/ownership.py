@@ -83,12 +83,21 @@ class Ownership:
 
     async def _keep(self) -> None:
         seconds = self.room.settings.renew_seconds
+        failing = False
         while True:
             await asyncio.sleep(seconds)
             try:
                 await self.tick()
-            except Exception:
-                log.exception("keeping the leases failed; it runs again in %s s", seconds)
+            except Exception as error:
+                # Once with its traceback; while the database stays away, a line a try
+                # (a traceback each time filled the log with the same one).
+                if failing:
+                    log.warning("keeping the leases failed again: %r", error)
+                else:
+                    log.exception("keeping the leases failed; it runs again in %s s", seconds)
+                failing = True
+            else:
+                failing = False
 
     async def tick(self) -> None:
         """Renew what is held, drop what was lost, claim some orphans, see who has the rest."""
