@@ -371,6 +371,9 @@ class Relay:
             case Gone():
                 self._drop(self.remotes.pop((sender, letter.conn), None))
             case Moved():
+                # Given up by a process that stops (or lost by it): claimed here now if
+                # nobody holds it, rather than at the next renewal.
+                self.room.ownership.claim_now()
                 self._owner.pop(letter.table, None)
                 for conn in letter.conns:
                     connection = self._connections.get(conn)
