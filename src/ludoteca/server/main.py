@@ -168,11 +168,6 @@ def check_workers(workers: int, db_url: str, redis_url: str | None) -> None:
 
 #: The settings of ``serve --workers N``, handed to each worker process it starts.
 SETTINGS_VARIABLE = "LUDOTECA_SERVE_SETTINGS"
-#: On SIGTERM, how long uvicorn waits for the sockets' handlers to end before it cancels
-#: them and the room stops (stores what is pending, gives its leases up). Without a
-#: bound, a process under load was seen to wait past a minute with no socket left,
-#: holding (and renewing) every lease: its tables were played nowhere.
-GRACEFUL_SECONDS = 5.0
 
 
 def worker_app() -> RoomApp:
@@ -252,7 +247,6 @@ def serve(
             host=host,
             port=port,
             ws_max_size=2 * p.MAX_MESSAGE_BYTES,
-            timeout_graceful_shutdown=GRACEFUL_SECONDS,
             log_level="warning",
             access_log=False,
         )
@@ -263,7 +257,6 @@ def serve(
         host=host,
         port=port,
         ws_max_size=2 * p.MAX_MESSAGE_BYTES,
-        timeout_graceful_shutdown=GRACEFUL_SECONDS,
         log_level="warning",
         access_log=False,
     )

@@ -212,6 +212,8 @@ class Player:
         self.acked: list[int] = []
         #: A ``watch`` sent after a reconnect or an ``unavailable``: its sync is a resync.
         self.asked = False
+        #: The match whose rematch this (host) player asked for.
+        self.rematched: int | None = None
         #: Since when the player waits for its table (a move sent, its socket closed).
         self.waiting: float | None = None
 
@@ -318,10 +320,13 @@ class Player:
                     self.sent_at = None
                     self._answered()
                 if view.result is not None:
-                    if self.host:  # after a game's last move, or a resync that ended one
+                    # After a game's last move, or a resync showing one ended whose
+                    # rematch was not asked for yet.
+                    if self.host and self.rematched != self.match:
                         if self.clock.measuring and kind == "match":
                             self.figures.games += 1
                         if not self.clock.over:
+                            self.rematched = self.match
                             self.sent = _json({"t": "rematch", "table": self.table})
                             await ws.send(self.sent)
                     continue

@@ -84,6 +84,13 @@ class Ownership:
             return None
         return await self.leases.owner_of(table_id)
 
+    async def orphaned(self, table_id: int) -> bool:
+        """Whether the table is live and held by nobody: if so, it is claimed now."""
+        if self.leases is None or not await self.leases.orphaned(table_id):
+            return False
+        self.claim_now()
+        return True
+
     async def _keep(self) -> None:
         seconds = self.room.settings.renew_seconds
         failing = False
@@ -111,9 +118,9 @@ class Ownership:
         self.elsewhere = await self.leases.elsewhere()
 
     def claim_now(self) -> None:
-        """Another process gave tables up as it stopped: claim them now, all of them,
-        rather than ``claims_per_tick`` at each renewal (a third of a lease apart: 200
-        tables given up took half a minute), so that their players wait a moment."""
+        """Tables were given up (their process stops) or are asked for and held by
+        nobody: claim every orphan now rather than ``claims_per_tick`` at each renewal,
+        a third of a lease apart, so that their players wait a moment."""
         if self.leases is None or self._nudged is not None:
             return
         task = asyncio.get_running_loop().create_task(self.claim_orphans(None))
