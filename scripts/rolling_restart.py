@@ -117,7 +117,7 @@ def main() -> None:
     psql(f"CREATE DATABASE {DATABASE}")
     processes = [Process(port, prefix, out) for port in PORTS]
     # A restart takes a few seconds; the load test runs until well after the last.
-    duration = args.before + args.between + args.after + 2 * 10
+    duration = args.before + args.between + args.after + 2 * 20
     load_before = load_average()
     try:
         for process in processes:

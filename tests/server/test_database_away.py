@@ -15,7 +15,7 @@ from ludoteca.server.storage.rows import Write
 
 from .live import Player, Server
 from .proxy import Proxy
-from .test_failover import LEASES, Seat, stored_moves, until
+from .test_failover import LEASES, Seat, keltis_at, stored_moves, until
 from .test_leases import move
 
 #: Longer than a lease (1.5 s): leases run out while the database is away.
@@ -29,13 +29,7 @@ def _through(url: str, proxy: Proxy) -> str:
 
 def _started(server: Server) -> tuple[Player, Player, int, list[Seat]]:
     """A Keltis match at ``server``: Anna and Bruno have played six moves."""
-    anna, bruno = Player(server, "Anna"), Player(server, "Bruno")
-    anna.send(t="create", game="keltis")
-    table = anna.expect("sync")["table"]["id"]
-    bruno.send(t="join", table=table)
-    bruno.expect("sync")
-    anna.send(t="start", table=table)
-    seats = [Seat(anna, table), Seat(bruno, table)]
+    anna, bruno, table, seats = keltis_at(server)
     for seat in seats:
         until(lambda seat=seat: bool(seat.read()) and seat.view is not None)
     _play(seats, 6)

@@ -588,7 +588,11 @@ async def run(
 
 
 async def _status(target: Target) -> dict[str, Any]:
-    status: dict[str, Any] = (await target.client.get("/api/status")).json()
+    """The process's status; nothing while it does not answer (it is restarting)."""
+    try:
+        status: dict[str, Any] = (await target.client.get("/api/status")).json()
+    except httpx.TransportError:
+        return {}
     return status
 
 

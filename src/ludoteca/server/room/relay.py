@@ -210,6 +210,9 @@ class Relay:
                 # Live but held by nobody: its process stopped (its lobby news went with
                 # it) or died, and the table is being claimed.
                 known = await self._orphaned(table_id)
+                if not known:
+                    # Or claimed meanwhile (here too: it is being brought back).
+                    owner = await self._owner_of(table_id)
             while owner is None and known and waited < CLAIM_WAIT_SECONDS:
                 # A table followed or shown in the lobby whose claim is not there (Redis
                 # came back empty, an owner is taking over): claims are renewed every beat.
