@@ -62,6 +62,17 @@ def two_servers(url: str) -> tuple[Server, Server]:
     return a.ready(), b.ready()
 
 
+def keltis_at(server: Server) -> tuple[Player, Player, int, list[Seat]]:
+    """Anna and Bruno start a Keltis match at ``server``."""
+    anna, bruno = Player(server, "Anna"), Player(server, "Bruno")
+    anna.send(t="create", game="keltis")
+    table = anna.expect("sync")["table"]["id"]
+    bruno.send(t="join", table=table)
+    bruno.expect("sync")
+    anna.send(t="start", table=table)
+    return anna, bruno, table, [Seat(anna, table), Seat(bruno, table)]
+
+
 def play(seats: list[Seat], moves: int) -> None:
     """Each in turn reads what came and moves when it is their turn, ``moves`` times."""
     played = 0
@@ -105,13 +116,7 @@ def stored_moves(url: str, table: int) -> list[int]:
 def test_an_owner_paused_past_its_lease_is_fenced_off(postgres_url):
     a, b = two_servers(postgres_url)
     try:
-        anna, bruno = Player(a, "Anna"), Player(a, "Bruno")
-        anna.send(t="create", game="keltis")
-        table = anna.expect("sync")["table"]["id"]
-        bruno.send(t="join", table=table)
-        bruno.expect("sync")
-        anna.send(t="start", table=table)
-        seats = [Seat(anna, table), Seat(bruno, table)]
+        anna, bruno, table, seats = keltis_at(a)
         play(seats, 6)
         until(lambda: b.status()["owned"] == 0 and a.status()["owned"] == 1)
 

@@ -2,12 +2,21 @@
 
 import json
 import os
+import random
 import subprocess
 import sys
 
 import pytest
 
-from ludoteca.tools.loadtest import LoadTestError, check_loopback
+from ludoteca.tools.loadtest import (
+    Clock,
+    Figures,
+    LoadTestError,
+    Pacer,
+    Player,
+    _View,
+    check_loopback,
+)
 
 from .live import running
 
@@ -61,6 +70,10 @@ def test_a_short_load_test_plays_whole_games_and_reports_its_figures(sqlite_url)
         1e6 * figures["server_cpu_s"] / figures["moves"], rel=0.05
     )
     assert figures["rate"] is None
+    assert sum(figures["moves_each_second"]) == figures["moves"]
+    assert len(figures["moves_each_second"]) <= 4  # 3 s measured, the last may straddle
+    # Nothing closed, nothing asked again, nothing lost.
+    assert (figures["reconnects"], figures["resyncs"], figures["lost_moves"]) == (0, 0, 0)
 
 
 def test_a_paced_load_test_keeps_to_its_rate(sqlite_url):
@@ -163,3 +176,33 @@ def test_a_load_test_refuses_any_url_off_this_machine_among_several():
     )  # fmt: skip
     assert done.returncode == 2
     assert "only targets loopback addresses" in done.stderr, done.stderr
+
+
+def _player() -> Player:
+    player = Player(Figures(), random.Random(1), Clock(1, 1.0), Pacer(None), [], 0, "cookie")
+    player.measuring = True
+    player.synced = True
+    return player
+
+
+def test_a_resync_missing_a_move_the_room_acknowledged_counts_it_lost():
+    player = _player()
+    player.match = 5
+    player.acked = [10, 12]  # the match's length after each of its moves, as acknowledged
+    player._synced(5, _View(log_from=0, log=[{}] * 11))
+    assert player.figures.lost == 1  # its move 12 is missing
+    assert player.figures.resyncs == 1
+    player.acked = [13]
+    player._synced(5, _View(log_from=0, log=[{}] * 13))
+    assert player.figures.lost == 1
+
+
+def test_the_sync_that_starts_a_new_match_is_no_resync_and_no_loss():
+    player = _player()
+    player.match = 5
+    player.acked = [40]
+    player._synced(6, _View())
+    assert (player.figures.lost, player.figures.resyncs, player.match) == (0, 0, 6)
+    player.asked = True  # a watch sent again after a reconnect: its sync is a resync
+    player._synced(6, _View())
+    assert player.figures.resyncs == 1

@@ -35,8 +35,9 @@ class Journal:
         self._idle.set()
         self.commits = 0
         self.rows = 0
-        #: Called with the writes of a batch that could not be stored.
-        self.on_failure: Callable[[Sequence[Write], BaseException], None] | None = None
+        #: Called with the tables whose writes could not be stored (the database is
+        #: away, or refused them): they are ahead of it in memory.
+        self.on_failure: Callable[[frozenset[int], BaseException], None] | None = None
         #: Called with the tables another process took over, found by a commit's fence.
         self.on_lease_lost: Callable[[frozenset[int]], None] | None = None
 
@@ -115,8 +116,16 @@ class Journal:
                 ]
             except Exception as error:
                 log.exception("a batch of %d rows could not be stored", len(rows))
+                failed = frozenset(t for t in map(table_of, rows) if t is not None)
+                # What those tables wrote since follows on from what is not stored: it
+                # must not be stored either (a move n+1 without its move n).
+                self._pending = [
+                    entry
+                    for entry in self._pending
+                    if not any(table_of(row) in failed for row in entry[0])
+                ]
                 if self.on_failure is not None:
-                    self.on_failure(rows, error)
+                    self.on_failure(failed, error)
                 return []
             else:
                 self.commits += 1

@@ -10,6 +10,15 @@ as busy as it can be, and latency is mostly time spent queued behind other table
 as a room of people thinking between moves would: the latency is then what a player
 waits at that load. Either way a move's latency runs from the moment it is sent.
 
+A player whose socket closes (its process restarted) connects again with its session to
+the next URL, asks for its table (``watch``) and plays on from the ``sync``; so does one
+told its table is ``unavailable`` for a moment (asked again after ``retry_after``) or
+played ``elsewhere`` (on to the next URL). The summary counts the reconnects, the
+resyncs, the **lost moves** (a move of the player's the room acknowledged, missing from
+the table as a later sync shows it: the sync's version is below the acknowledgement's;
+must be 0) and the longest a player waited for its table to answer (a move sent, or its
+socket closed, until the answer or the sync).
+
 Several URLs (the processes of one room) share the players out: table ``n``'s players
 go to the URLs in turn from the ``n``-th, so the players of one table are on different
 processes when there are as many URLs as players, and each URL has as many sockets as
@@ -22,6 +31,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import ipaddress
+import itertools
 import random
 import secrets
 import socket
@@ -37,6 +47,8 @@ import websockets
 MAX_TABLES = 2000
 MAX_DURATION = 600.0
 MAX_RATE = 100_000
+#: How long a player whose socket closed goes on trying the room's URLs.
+RECONNECT_SECONDS = 60.0
 
 
 class LoadTestError(ValueError):
@@ -46,6 +58,13 @@ class LoadTestError(ValueError):
 class _View(msgspec.Struct):
     legal_moves: list[str] = []
     result: Any = None
+    log_from: int = 0
+    log: list[Any] = []
+
+    @property
+    def moves(self) -> int:
+        """How many moves the match has had, as this view shows it."""
+        return self.log_from + len(self.log)
 
 
 class _Table(msgspec.Struct):
@@ -124,6 +143,22 @@ class Figures:
     slowed: int = 0
     latencies: list[float] = field(default_factory=list)
     error_texts: list[str] = field(default_factory=list)
+    #: Sockets opened again after one closed (or the table was played elsewhere).
+    reconnects: int = 0
+    #: Tables sent whole again (``sync``) after the first, asked for or not.
+    resyncs: int = 0
+    #: Moves acknowledged, then missing from a later sync.
+    lost: int = 0
+    #: The longest a player waited for its table's answer, in seconds.
+    unanswered: float = 0.0
+    #: Moves answered in each second of the measured run (0 is the first).
+    each_second: list[int] = field(default_factory=list)
+
+    def answered(self, second: int) -> None:
+        self.moves += 1
+        while len(self.each_second) <= second:
+            self.each_second.append(0)
+        self.each_second[second] += 1
 
 
 def check_loopback(url: str) -> tuple[str, str]:
@@ -142,11 +177,25 @@ def check_loopback(url: str) -> tuple[str, str]:
 
 
 class Player:
-    def __init__(self, figures: Figures, rng: random.Random, clock: Clock, pacer: Pacer) -> None:
+    def __init__(
+        self,
+        figures: Figures,
+        rng: random.Random,
+        clock: Clock,
+        pacer: Pacer,
+        targets: list[Target],
+        at: int,
+        cookie: str,
+    ) -> None:
         self.figures = figures
         self.pacer = pacer
         self.rng = rng
         self.clock = clock
+        #: The room's URLs, and which of them this player's socket is on.
+        self.targets = targets
+        self.at = at
+        self.cookie = cookie
+        self.ws: Any = None
         self.table: int | None = None
         self.version = 0
         self.sent_at: float | None = None
@@ -155,32 +204,129 @@ class Player:
         self.sent = ""
         self.host = False
         self.measuring = False
+        self.closing = False
+        self.synced = False
+        #: The match played, and its length after each of this player's moves the room
+        #: acknowledged since the last sync of it: the next sync must have them all.
+        self.match: int | None = None
+        self.acked: list[int] = []
+        #: A ``watch`` sent after a reconnect or an ``unavailable``: its sync is a resync.
+        self.asked = False
+        #: The match whose rematch this (host) player asked for.
+        self.rematched: int | None = None
+        #: Since when the player waits for its table (a move sent, its socket closed).
+        self.waiting: float | None = None
 
-    async def play(
-        self, ws: Any, seated: asyncio.Event, players: int, created: asyncio.Future[int]
-    ) -> None:
+    async def connect(self) -> None:
+        self.ws = await websockets.connect(
+            self.targets[self.at].ws_url,
+            additional_headers={"Cookie": f"ludoteca_session={self.cookie}"},
+            max_size=2**22,
+            ping_interval=None,
+            compression=None,
+        )
+
+    async def close(self) -> None:
+        self.closing = True
+        if self.ws is not None:
+            await self.ws.close()
+
+    async def play(self, seated: asyncio.Event, players: int, created: asyncio.Future[int]) -> None:
+        while True:
+            with contextlib.suppress(websockets.ConnectionClosed):
+                if await self._read(seated, players, created):
+                    return
+            if self.closing or self.clock.over:
+                return
+            await self._reconnect()
+
+    async def _reconnect(self) -> None:
+        """The socket closed (its process stopped, or the table is played elsewhere):
+        the next URLs in turn, with the same session, until one takes it; then the
+        table is asked for again."""
+        with contextlib.suppress(websockets.WebSocketException, OSError):
+            await self.ws.close()
+        if self.waiting is None:
+            self.waiting = time.perf_counter()
+        deadline = time.monotonic() + RECONNECT_SECONDS
+        while True:
+            self.at = (self.at + 1) % len(self.targets)
+            try:
+                await self.connect()
+                break
+            except (OSError, TimeoutError, websockets.WebSocketException):
+                if time.monotonic() > deadline:
+                    raise
+                await asyncio.sleep(0.2)
+        if self.measuring:
+            self.figures.reconnects += 1
+        if self.table is not None:
+            await self._ask()
+
+    async def _ask(self) -> None:
+        self.asked = True
+        await self.ws.send(_json({"t": "watch", "table": self.table}))
+
+    def _answered(self) -> None:
+        if self.waiting is not None:
+            if self.measuring:
+                waited = time.perf_counter() - self.waiting
+                self.figures.unanswered = max(self.figures.unanswered, waited)
+            self.waiting = None
+
+    def _synced(self, match: int | None, view: _View | None) -> None:
+        """A sync: the first, one at the start of a match, or a resync (asked for, or
+        of the match under way), whose match must hold every move acknowledged."""
+        resync = self.synced and (self.asked or match == self.match)
+        self.synced = True
+        self.asked = False
+        if match == self.match and view is not None and self.measuring:
+            self.figures.lost += sum(n > view.moves for n in self.acked)
+        if match != self.match or resync:
+            self.match = match
+            self.acked = []
+        if resync:
+            if self.measuring:
+                self.figures.resyncs += 1
+            self.sent_at = None  # its answer, whatever it was, is in the sync
+            self._answered()
+
+    async def _read(
+        self, seated: asyncio.Event, players: int, created: asyncio.Future[int]
+    ) -> bool:
+        """Play from what comes on the socket: True once the run is over, False if the
+        socket closed first."""
+        ws = self.ws
         async for raw in ws:
             message = _decode(raw)
             kind = message.t
             if kind in ("sync", "match"):
-                self.version = message.v
-                if kind == "sync" and self.table is None:
-                    self.table = message.table["id"] if isinstance(message.table, dict) else None
-                    if self.host and self.table is not None and not created.done():
-                        created.set_result(self.table)
                 view = message.view if kind == "match" else message.match
+                if kind == "sync":
+                    info = message.table if isinstance(message.table, dict) else {}
+                    self._synced(info.get("match"), view)
+                    if self.table is None:
+                        self.table = info.get("id")
+                        if self.host and self.table is not None and not created.done():
+                            created.set_result(self.table)
+                self.version = message.v
                 if view is None:
                     continue
                 if self.sent_at is not None and message.v > self.sent_version:
                     if self.clock.measuring:
                         self.figures.latencies.append(time.perf_counter() - self.sent_at)
-                        self.figures.moves += 1
+                        self.figures.answered(int(time.monotonic() - self.clock.begin))
+                    self.acked.append(view.moves)
                     self.sent_at = None
+                    self._answered()
                 if view.result is not None:
-                    if self.host and kind == "match":
-                        if self.clock.measuring:
+                    # After a game's last move, or a resync showing one ended whose
+                    # rematch was not asked for yet.
+                    if self.host and self.rematched != self.match:
+                        if self.clock.measuring and kind == "match":
                             self.figures.games += 1
                         if not self.clock.over:
+                            self.rematched = self.match
                             self.sent = _json({"t": "rematch", "table": self.table})
                             await ws.send(self.sent)
                     continue
@@ -188,6 +334,7 @@ class Player:
                     move = self.rng.choice(view.legal_moves)
                     await self.pacer.wait()
                     self.sent_at = time.perf_counter()
+                    self.waiting = self.waiting or self.sent_at
                     self.sent_version = self.version
                     self.sent = _json(
                         {"t": "move", "table": self.table, "v": self.version, "move": move}
@@ -210,12 +357,23 @@ class Player:
                 self.figures.slowed += 1
                 await asyncio.sleep(float(message.params.get("retry_after", 0.1)))
                 await ws.send(self.sent)
+            elif kind == "error" and message.code == "elsewhere" and message.table == self.table:
+                return False  # played by a process this socket does not reach: the next
+            elif kind == "error" and message.code == "unavailable" and message.table is not None:
+                # Its process is handing it over, or cannot store now: nothing changed;
+                # asked for again after the wait the room gives, and the sync says where
+                # it stands (the move goes again from there if it is still to make).
+                await asyncio.sleep(float(message.params.get("retry_after", 0.2)))
+                await self._ask()
+            elif kind == "error" and message.code == "stale" and message.table == self.table:
+                pass  # the room sends the table as it is right after: a resync
             elif kind == "error" and self.measuring:
                 self.figures.errors += 1
                 if len(self.figures.error_texts) < 5:
                     self.figures.error_texts.append(f"{message.code}: {message.text}")
             if self.clock.over and self.sent_at is None:
-                return
+                return True
+        return False
 
 
 def _json(value: dict[str, Any]) -> str:
@@ -279,37 +437,26 @@ async def _table(
     clock: Clock,
     pacer: Pacer,
 ) -> None:
-    sockets: list[Any] = []
+    people: list[Player] = []
     ready = False
-    seats = [targets[(number + i) % len(targets)] for i in range(players)]
     try:
-        for i, target in enumerate(seats):
+        for i in range(players):
+            at = (number + i) % len(targets)
+            target = targets[at]
             cookie = await _enter(target.client, f"lt{run_id}-{number}-{i}")
             target.sockets += 1
-            sockets.append(
-                await websockets.connect(
-                    target.ws_url,
-                    additional_headers={"Cookie": f"ludoteca_session={cookie}"},
-                    max_size=2**22,
-                    ping_interval=None,
-                    compression=None,
-                )
-            )
+            rng = random.Random(seed * 10_000 + number * 10 + i)
+            person = Player(target.figures, rng, clock, pacer, targets, at, cookie)
+            await person.connect()
+            people.append(person)
         created: asyncio.Future[int] = asyncio.get_running_loop().create_future()
         seated = asyncio.Event()
-        people = [
-            Player(target.figures, random.Random(seed * 10_000 + number * 10 + i), clock, pacer)
-            for i, target in enumerate(seats)
-        ]
         people[0].host = True
-        tasks = [
-            asyncio.create_task(person.play(ws, seated, players, created))
-            for person, ws in zip(people, sockets, strict=True)
-        ]
-        await sockets[0].send(_json({"t": "create", "game": game, "options": options}))
+        tasks = [asyncio.create_task(person.play(seated, players, created)) for person in people]
+        await people[0].ws.send(_json({"t": "create", "game": game, "options": options}))
         table = await asyncio.wait_for(created, 60)
-        for ws in sockets[1:]:
-            await ws.send(_json({"t": "join", "table": table}))
+        for person in people[1:]:
+            await person.ws.send(_json({"t": "join", "table": table}))
         await asyncio.wait_for(seated.wait(), 60)
         ready = True
         clock.seated()
@@ -317,11 +464,11 @@ async def _table(
         for person in people:
             person.measuring = True  # errors count from the start, warm-up included
         await asyncio.sleep(random.Random(seed * 10_000 + number).uniform(0, clock.warmup))
-        await sockets[0].send(_json({"t": "start", "table": table}))
+        await people[0].ws.send(_json({"t": "start", "table": table}))
         # Replies to the last moves may still come in; then every socket is closed.
         await asyncio.sleep(max(0.0, clock.deadline - time.monotonic()) + 2.0)
-        for ws in sockets:
-            await ws.close()
+        for person in people:
+            await person.close()
         for outcome in await asyncio.gather(*tasks, return_exceptions=True):
             if isinstance(outcome, Exception) and not isinstance(
                 outcome, websockets.ConnectionClosed
@@ -330,8 +477,8 @@ async def _table(
     finally:
         if not ready:
             clock.seated()  # a table that failed to sit down must not hold the others
-        for ws in sockets:
-            await ws.close()
+        for person in people:
+            await person.close()
 
 
 async def run(
@@ -386,6 +533,7 @@ async def run(
         await clock.started.wait()
         await asyncio.sleep(max(0.0, clock.begin - time.monotonic()))
         begin = time.perf_counter()
+        began_at = time.time()
         for target in targets:
             target.before = await _status(target)
         await asyncio.sleep(max(0.0, clock.deadline - time.monotonic()))
@@ -396,8 +544,15 @@ async def run(
     failures = [r for r in results if isinstance(r, BaseException)]
     total = Figures()
     for target in targets:
-        for name in ("moves", "games", "errors", "slowed"):
+        for name in ("moves", "games", "errors", "slowed", "reconnects", "resyncs", "lost"):
             setattr(total, name, getattr(total, name) + getattr(target.figures, name))
+        total.unanswered = max(total.unanswered, target.figures.unanswered)
+        total.each_second = [
+            a + b
+            for a, b in itertools.zip_longest(
+                total.each_second, target.figures.each_second, fillvalue=0
+            )
+        ]
         total.latencies += target.figures.latencies
         total.error_texts += target.figures.error_texts
     for failure in failures[:3]:
@@ -412,6 +567,10 @@ async def run(
     summary["server_commits"] = sum(t.after.get("commits", 0) for t in processes.values())
     summary["processes"] = len(processes)
     summary["rate"] = rate
+    # When the measured seconds began (Unix time), and the moves answered in each: what
+    # a rolling restart did to the pace, second by second.
+    summary["began_at"] = round(began_at, 3)
+    summary["moves_each_second"] = total.each_second
     summary["warmup"] = warmup
     if len(targets) > 1:
         summary["per_url"] = [
@@ -429,7 +588,11 @@ async def run(
 
 
 async def _status(target: Target) -> dict[str, Any]:
-    status: dict[str, Any] = (await target.client.get("/api/status")).json()
+    """The process's status; nothing while it does not answer (it is restarting)."""
+    try:
+        status: dict[str, Any] = (await target.client.get("/api/status")).json()
+    except httpx.TransportError:
+        return {}
     return status
 
 
@@ -462,6 +625,10 @@ def _summary(
         "p99_ms": percentile(0.99),
         "errors": figures.errors + failed_tables,
         "slowed": figures.slowed,
+        "reconnects": figures.reconnects,
+        "resyncs": figures.resyncs,
+        "lost_moves": figures.lost,
+        "longest_unanswered_s": round(figures.unanswered, 2),
         "error_samples": figures.error_texts,
         "server_cpu_s": round(server_cpu, 2),
         "server_cpu_us_per_move": round(1e6 * server_cpu / figures.moves) if figures.moves else 0,

@@ -32,3 +32,6 @@ class Owners(Protocol):
     this process owns is one its room holds: a lost one leaves it at once)."""
 
     async def owner_of(self, table_id: int) -> str | None: ...
+
+    async def orphaned(self, table_id: int) -> bool:
+        """Whether the table is live and held by nobody (a claim is coming)."""

@@ -30,10 +30,13 @@ from ..table import (
 )
 from ..table.clock import ClockError, TimeControl, check_grace
 from ..tokens import Scope
+from .outage import RETRY_AFTER, UNAVAILABLE
 from .ownership import elsewhere_text
 
 #: What a token without ``bot:play`` may send: it looks, and changes nothing.
 READ_ONLY = (p.Watch, p.Leave, p.Who, p.Help, p.Resync, p.Ping)
+#: What is carried out while the database is away: what stores nothing.
+UNSTORED = (p.Watch, p.Unwatch, p.Who, p.Help, p.Resync, p.Ping)
 
 if TYPE_CHECKING:
     from .room import Room
@@ -62,6 +65,8 @@ def handle(room: Room, connection: Connection | Remote, message: p.ClientMessage
                 needed=Scope.PLAY.value,
                 scopes=sorted(connection.scopes),
             )
+        if room.outage.active and not isinstance(message, UNSTORED):
+            raise Refusal("unavailable", UNAVAILABLE, retry_after=RETRY_AFTER)
         _handle(room, connection, message)
 
     answering(room, connection, message, carry_out)

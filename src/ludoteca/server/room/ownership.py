@@ -36,6 +36,9 @@ class Ownership:
         #: Tables taken over by another process while this one held them.
         self.lost = 0
         self._task: asyncio.Task[None] | None = None
+        #: One claim of orphans at a time: two would each bring a table back.
+        self._claiming = asyncio.Lock()
+        self._nudged: asyncio.Task[None] | None = None
 
     async def open(self) -> None:
         """Bring back the live tables this process can have: all of them without leases;
@@ -81,14 +84,30 @@ class Ownership:
             return None
         return await self.leases.owner_of(table_id)
 
+    async def orphaned(self, table_id: int) -> bool:
+        """Whether the table is live and held by nobody: if so, it is claimed now."""
+        if self.leases is None or not await self.leases.orphaned(table_id):
+            return False
+        self.claim_now()
+        return True
+
     async def _keep(self) -> None:
         seconds = self.room.settings.renew_seconds
+        failing = False
         while True:
             await asyncio.sleep(seconds)
             try:
                 await self.tick()
-            except Exception:
-                log.exception("keeping the leases failed; it runs again in %s s", seconds)
+            except Exception as error:
+                # Once with its traceback; while the database stays away, a line a try
+                # (a traceback each time filled the log with the same one).
+                if failing:
+                    log.warning("keeping the leases failed again: %r", error)
+                else:
+                    log.exception("keeping the leases failed; it runs again in %s s", seconds)
+                failing = True
+            else:
+                failing = False
 
     async def tick(self) -> None:
         """Renew what is held, drop what was lost, claim some orphans, see who has the rest."""
@@ -98,13 +117,31 @@ class Ownership:
         await self.claim_orphans(self.room.settings.claims_per_tick)
         self.elsewhere = await self.leases.elsewhere()
 
+    def claim_now(self) -> None:
+        """Tables were given up (their process stops) or are asked for and held by
+        nobody: claim every orphan now rather than ``claims_per_tick`` at each renewal,
+        a third of a lease apart, so that their players wait a moment."""
+        if self.leases is None or self._nudged is not None:
+            return
+        task = asyncio.get_running_loop().create_task(self.claim_orphans(None))
+        self._nudged = task
+        task.add_done_callback(self._claimed)
+
+    def _claimed(self, task: asyncio.Task[None]) -> None:
+        self._nudged = None
+        if not task.cancelled() and task.exception() is not None:
+            log.warning("claiming tables given up failed: the next renewal tries again")
+
     async def claim_orphans(self, most: int | None) -> None:
         """Claim live tables whose lease ran out (or that have none) and bring each back
         from the stored log, as a restart does. The conditional claim decides: of two
         processes trying at once, one wins, and the other skips the table."""
-        leases = self.leases
-        if leases is None:
+        if self.leases is None:
             return
+        async with self._claiming:
+            await self._claim_orphans(self.leases, most)
+
+    async def _claim_orphans(self, leases: Leases, most: int | None) -> None:
         room = self.room
         for table_id in await leases.orphans(most or 1_000_000):
             if table_id in room.tables or not await leases.claim(table_id):

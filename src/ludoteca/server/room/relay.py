@@ -206,17 +206,28 @@ class Relay:
             owner = await self._owner_of(table_id)
             waited = 0.0
             known = known or table_id in self.others
+            if owner is None and not known:
+                # Live but held by nobody: its process stopped (its lobby news went with
+                # it) or died, and the table is being claimed.
+                known = await self._orphaned(table_id)
+                if not known:
+                    # Or claimed meanwhile (here too: it is being brought back).
+                    owner = await self._owner_of(table_id)
             while owner is None and known and waited < CLAIM_WAIT_SECONDS:
                 # A table followed or shown in the lobby whose claim is not there (Redis
                 # came back empty, an owner is taking over): claims are renewed every beat.
                 await asyncio.sleep(0.25)
                 waited += 0.25
                 owner = await self._owner_of(table_id)
-            if table_id in self.room.tables or owner is None:
+            if table_id in self.room.tables or (owner is None and not known):
                 # Here after all (a takeover), or nowhere: the room's own answer (a table
                 # that is not there is refused as such).
                 self.room.handle_here(connection, message)
                 return
+            if owner is None:
+                # Live, and still not claimed (a takeover of many tables takes a while):
+                # tried again, then answered "try again", not "no such table".
+                continue
             if owner in (UNKNOWN, self.process):
                 # The database is away, or this process claimed the table and is bringing
                 # it back from the log: a moment later.
@@ -244,6 +255,13 @@ class Relay:
         except Exception as error:
             log.warning("who owns table %d is not known now: %s", table_id, error)
             return UNKNOWN
+
+    async def _orphaned(self, table_id: int) -> bool:
+        try:
+            return await self.owners.orphaned(table_id)
+        except Exception as error:
+            log.warning("whether table %d is held is not known now: %s", table_id, error)
+            return False
 
     def _followed(self, connection: Connection, owner: str, table_id: int, done: Done) -> None:
         if connection in self._closed:
@@ -371,6 +389,9 @@ class Relay:
             case Gone():
                 self._drop(self.remotes.pop((sender, letter.conn), None))
             case Moved():
+                # Given up by a process that stops (or lost by it): claimed here now if
+                # nobody holds it, rather than at the next renewal.
+                self.room.ownership.claim_now()
                 self._owner.pop(letter.table, None)
                 for conn in letter.conns:
                     connection = self._connections.get(conn)

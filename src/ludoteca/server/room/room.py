@@ -13,7 +13,7 @@ import asyncio
 import functools
 import logging
 import time
-from collections.abc import Callable, Collection, Coroutine, Mapping, Sequence
+from collections.abc import Callable, Collection, Coroutine, Mapping
 from typing import Any
 
 import ludoteca
@@ -26,7 +26,7 @@ from ..connection import Connection
 from ..journal import Journal
 from ..reputation import Reputation
 from ..shared.presence import Alone, Presence
-from ..storage.rows import LiveTable, Write
+from ..storage.rows import LiveTable
 from ..storage.store import Store
 from ..table import Table, TableStatus, Who, thinking
 from ..table.clock import ClockKind, TimeControl
@@ -39,6 +39,7 @@ from .lag import Lag
 from .lobby import LOBBY_CHAT_KEPT, Lobby
 from .mailer import Mailer
 from .mine import MyTables
+from .outage import Outage
 from .ownership import Ownership
 from .people import People
 from .relations import Relations
@@ -58,6 +59,7 @@ class Room:
         self.journal.on_failure = self._not_stored
         self.lag = Lag(self.journal)
         self.tables: dict[int, Table] = {}
+        self.outage = Outage(self)
         self.ownership = Ownership(self, store.leases)
         self.journal.on_lease_lost = self.ownership.drop
         self.ids = Ids(store)
@@ -182,6 +184,7 @@ class Room:
                 background.cancel()
         await self.presence.stop()
         await self.journal.stop()
+        await self.outage.close()
         await self.ownership.close()
         if self.relay is not None:
             # After the leases are given up: the watchers it sends on find them free.
@@ -207,13 +210,11 @@ class Room:
         if table.status == RUNNING:
             table.timing.resume()
 
-    def _not_stored(self, rows: Sequence[Write], error: BaseException) -> None:
-        # What is in memory is ahead of the database: the tables that wrote are
-        # closed to new moves until the server is restarted from what is stored.
-        log.error("the database refused a batch (%s); the room stops taking changes", error)
+    def _not_stored(self, table_ids: frozenset[int], error: BaseException) -> None:
+        # What those tables have in memory is ahead of the database: they are held, and
+        # read back from it once it answers (room/outage.py).
         self.lag.refused()
-        for table in self.tables.values():
-            table.seating.refuse_changes()
+        self.outage.begin(table_ids)
 
     # -- tables ---------------------------------------------------------------------------
 
@@ -400,6 +401,9 @@ class Room:
             "commits": self.journal.commits,
             "rows": self.journal.rows,
             "journal_lag_s": round(self.lag.seconds(), 3),
+            # The database away: changes refused, these tables held until it answers.
+            "db_ok": not self.outage.active,
+            "held": len(self.outage.held),
             "owned": len(self.tables),
             "leases_renewed": 0 if self.store.leases is None else self.store.leases.renewals,
             "leases_lost": self.ownership.lost,

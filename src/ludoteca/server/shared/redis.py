@@ -113,10 +113,11 @@ class RedisPresence:
         self._task = asyncio.get_running_loop().create_task(self._run(here, changed))
 
     async def stop(self) -> None:
-        if self._task is not None:
-            self._task.cancel()
+        task, self._task = self._task, None
+        if task is not None:
+            task.cancel()
             with contextlib.suppress(asyncio.CancelledError):
-                await self._task
+                await task
         # A process that stops in order takes its people with it at once, not in ``ttl``.
         with contextlib.suppress(RedisError, OSError):
             async with self.client.pipeline(transaction=True) as pipe:
@@ -131,7 +132,10 @@ class RedisPresence:
     async def _run(self, here: Callable[[], Here], changed: Changed) -> None:
         beat = self.ttl / 3
         written = read = time.monotonic()
-        while True:
+        # Until stopped: on Python 3.11, a cancel that comes as the wait_for below ends
+        # is lost (CPython gh-86296), and a process stopping as its people leave (each
+        # sets _dirty) was seen to wait for this loop past a minute, holding its leases.
+        while self._task is not None:
             wait = min(written + beat, read + self.poll) - time.monotonic()
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(self._dirty.wait(), max(0.0, wait))

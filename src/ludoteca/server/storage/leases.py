@@ -195,6 +195,20 @@ class Leases:
             )
             return list(found)
 
+    async def orphaned(self, table_id: int) -> bool:
+        """Whether the table is live and nobody holds it (its owner stopped or died)."""
+        async with self.engine.connect() as connection:
+            found = await connection.scalar(
+                sa.select(tables.c.id)
+                .select_from(tables.outerjoin(table_leases, leases.table_id == tables.c.id))
+                .where(
+                    tables.c.id == table_id,
+                    tables.c.status.in_(LIVE),
+                    leases.table_id.is_(None) | (leases.expires_at <= sa.func.now()),
+                )
+            )
+        return found is not None
+
     async def elsewhere(self) -> dict[int, str]:
         """Live tables leased to other processes: table id -> owner."""
         async with self.engine.connect() as connection:

@@ -100,6 +100,11 @@ class Store(PeopleRows, TokenRows):
         await self.checkpoint()
         await self.engine.dispose()
 
+    async def ping(self) -> None:
+        """Raise unless the database answers (a connection from the pool, one query)."""
+        async with self.engine.connect() as connection:
+            await connection.exec_driver_sql("SELECT 1")
+
     async def checkpoint(self) -> None:
         """SQLite: copy what the WAL holds into the database without holding up a commit
         (a passive checkpoint). Under steady writing a passive checkpoint never catches

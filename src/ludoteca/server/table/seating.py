@@ -244,9 +244,12 @@ class Seating:
         table.host.store([table.row()], None)
 
     def refuse_changes(self) -> None:
-        """Take no more moves: what is in memory is ahead of what could be stored."""
+        """Take no more moves, and make none: what is in memory is ahead of what could
+        be stored (its bots and timers stop; it is read back from the store later)."""
         table = self.table
         table.in_flight += 1  # never announced, so every move is refused as stale
+        table.bots.cancel()
+        table.timing.stop()
 
     def hand_over(self) -> None:
         """Another process owns the table now: it leaves this one at once, writing
