@@ -70,31 +70,41 @@ def test_a_client_bot_opens_a_table_and_plays_a_table_bot_to_the_end(room_db, ga
 
 
 @pytest.mark.parametrize("game", ludoteca.game_ids())
-def test_a_client_bot_plays_a_person_over_their_socket(room_db, game):
+def test_a_client_bot_accepts_a_persons_invitation_and_plays_them_to_the_end(room_db, game):
+    """A person opens a table of the game and invites the bot by name: it accepts, sits
+    (marked a bot account at its chair) and plays the match out against her socket."""
     token = make_bot(room_db)
     with running(room_db, rate=10_000) as server:
-        plan = Plan(open=game, players=2, matches=1)
-        client = Client(server.ws, token, "greedy", plan, seed=2)
+        client = Client(server.ws, token, "greedy", Plan(accept=frozenset({game}), matches=1))
         anna = Player(server, "Anna")
+
+        def host() -> None:
+            while client.you is None:  # the bot is in the room
+                time.sleep(0.05)
+            anna.send(t="create", game=game)
+            table = anna.expect("sync")["table"]["id"]
+            anna.send(t="invite", table=table, name="Robo")
+            answered, chair = None, None
+            while answered is None or chair is None:  # in whichever order they come
+                message = anna.next(20)
+                if message["t"] == "offer_answered":
+                    answered = message
+                elif message["t"] == "table" and message["table"]["seats"][1]["name"] == "Robo":
+                    chair = message["table"]["seats"][1]
+            assert answered["accepted"] is True
+            assert chair["bot_account"] is True  # she sees it is a bot
+            anna.send(t="start", table=table)
+            _person_plays(anna, table)
 
         async def both() -> None:
             bot = asyncio.create_task(client.run())
-            await asyncio.to_thread(_person_joins_and_plays, anna)
+            await asyncio.to_thread(host)
             await asyncio.wait_for(bot, 120)
 
         asyncio.run(asyncio.wait_for(both(), 240))
         anna.close()
     assert len(client.finished) == 1, client.errors
-
-
-def _person_joins_and_plays(anna: Player) -> None:
-    """Anna joins the bot's table from the lobby and plays her legal moves till the end."""
-    table = anna.expect("lobby_update", lambda m: any(t["status"] == "open" for t in m["tables"]))[
-        "tables"
-    ][0]
-    assert table["seats"][0]["bot_account"] is True  # the person sees it is a bot
-    anna.send(t="join", table=table["id"])
-    _person_plays(anna, table["id"])
+    assert client.errors == []
 
 
 def _person_plays(anna: Player, table: int) -> None:
