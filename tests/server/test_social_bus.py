@@ -34,3 +34,66 @@ def test_ten_sockets_of_one_person_over_two_processes_and_the_eleventh_is_refuse
     _wait_for(lambda: rooms.a.app.state.room.presence.sockets_of(_id(anna)) == 4)
     tabs.append(Person(rooms.a, "Anna", anna.cookies))
     assert tabs[-1].welcome["you"]["id"] == _id(anna)
+
+
+def _invited_across(rooms, game: str, seat: int | None) -> tuple[Person, Person, int, dict]:
+    """Anna on A invites Bruno, who is connected to B only, to her table (A owns it)."""
+    anna, bruno = Person.enter(rooms.a, "Anna"), Person.enter(rooms.b, "Bruno")
+    table = anna.create(game)
+    # A guest is invited while online: A sees him online at B within a poll.
+    _wait_for(lambda: _id(bruno) in rooms.a.app.state.room.presence.others())
+    anna.say(f"/invite bruno {'' if seat is None else seat}".strip(), table)
+    offer = bruno.expect("seat_offer")
+    assert (offer["table"], offer["from"], offer["seat"]) == (table, "Anna", seat)
+    assert table in rooms.a.app.state.room.tables
+    assert table not in rooms.b.app.state.room.tables
+    return anna, bruno, table, offer
+
+
+def test_an_invitee_at_b_gets_the_offer_of_a_table_a_owns_and_accepts_it_from_b(rooms):
+    anna, bruno, table, offer = _invited_across(rooms, "kingdomino", 2)
+    # The answer names the offer only: B finds its table in PostgreSQL and sends it there.
+    bruno.send(t="accept", offer=offer["offer"])
+    synced = bruno.expect("sync", where=lambda m: m["table"]["id"] == table)
+    assert synced["table"]["seats"][2]["name"] == "Bruno"
+    answered = anna.expect("offer_answered")
+    assert (answered["offer"], answered["name"], answered["accepted"]) == (
+        offer["offer"],
+        "Bruno",
+        True,
+    )
+    assert rooms.a.app.state.room.tables[table].seats[2].name == "Bruno"
+    # B follows the table for him now: what is said at A's table reaches him.
+    assert bruno.expect("chat", table=table)["line"]["code"] == "accepted"
+    anna.say("welcome", table)
+    assert bruno.expect("chat", table=table)["line"]["text"] == "welcome"
+    # Answered once: a second answer finds no offer, as on one process.
+    bruno.send(t="decline", offer=offer["offer"], reason="busy")
+    assert bruno.refused("no_offer")["params"] == {"offer": offer["offer"]}
+    bruno.send(t="accept", offer=2**40)
+    assert bruno.refused("no_offer")["params"] == {"offer": 2**40}
+
+
+def test_a_decline_from_b_tells_the_host_on_a_in_words(rooms):
+    anna, bruno, table, offer = _invited_across(rooms, "krone", None)
+    bruno.send(t="decline", offer=offer["offer"], reason="clock")
+    answered = anna.expect("offer_answered")
+    assert (answered["accepted"], answered["reason"]) == (False, "clock")
+    line = anna.expect("chat", table=table)["line"]
+    assert line["code"] == "declined_clock"
+    assert line["text"] == "Bruno declined: not this time control"
+    assert not rooms.a.app.state.room.tables[table].invitations.open
+
+
+def test_an_offer_of_a_table_a_owns_reaches_b_again_on_connecting_and_its_withdrawal_too(rooms):
+    _anna, bruno, table, offer = _invited_across(rooms, "kingdomino", 1)
+    # Bruno's page reloads, at B: the offer that stands at A's table is sent again.
+    bruno = bruno.reconnect()
+    again = bruno.expect("seat_offer")
+    assert again["offer"] == offer["offer"]
+    # Carla takes the seat at A: the offer is withdrawn, and Bruno at B hears it.
+    carla = Person.enter(rooms.a, "Carla")
+    carla.send(t="join", table=table, seat=1)
+    carla.expect("sync")
+    withdrawn = bruno.expect("offer_withdrawn")
+    assert withdrawn == {"t": "offer_withdrawn", "offer": offer["offer"], "why": "seat_taken"}

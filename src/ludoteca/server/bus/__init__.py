@@ -6,12 +6,24 @@ sends each remote connection, heartbeats, and the lobby's news (docs/deploy.md).
 for a connection held by another process.
 """
 
-from .envelope import Beat, Command, Deliver, Done, Envelope, Gone, Moved, TableNews
+from .envelope import (
+    Arrived,
+    Beat,
+    Command,
+    Deliver,
+    Done,
+    Envelope,
+    Gone,
+    Moved,
+    TableNews,
+    Tell,
+)
 from .face import Bus, Owners
 from .pubsub import RedisBus
 from .remote import Remote
 
 __all__ = [
+    "Arrived",
     "Beat",
     "Bus",
     "Command",
@@ -24,4 +36,5 @@ __all__ = [
     "RedisBus",
     "Remote",
     "TableNews",
+    "Tell",
 ]

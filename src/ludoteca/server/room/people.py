@@ -101,6 +101,10 @@ class People:
         connections = self.connections.get(user_id) if user_id is not None else None
         return next(iter(connections)).user if connections else None
 
+    def online_elsewhere(self, name: str) -> int | None:
+        """Who is online at another process under this name (their user id), if anyone."""
+        return self._keys_elsewhere.get(name_key(name))
+
     def held(self) -> set[int]:
         """Who is online (here or elsewhere) or has just entered."""
         return {

@@ -21,15 +21,29 @@ import itertools
 import logging
 import time
 import weakref
-from collections.abc import Callable
-from typing import TYPE_CHECKING
+from collections.abc import Callable, Coroutine
+from typing import TYPE_CHECKING, Any
 
 import msgspec
 
 from .. import protocol as p
-from ..bus import Beat, Bus, Command, Deliver, Done, Gone, Moved, Owners, Remote, TableNews
+from ..bus import (
+    Arrived,
+    Beat,
+    Bus,
+    Command,
+    Deliver,
+    Done,
+    Gone,
+    Moved,
+    Owners,
+    Remote,
+    TableNews,
+    Tell,
+)
 from ..bus.envelope import Envelope, Letter, decoder, encoder
 from ..connection import Connection
+from ..storage.store import MOST_ID
 from ..table import Table, TableStatus
 
 if TYPE_CHECKING:
@@ -44,8 +58,6 @@ UNKNOWN = "\0unknown"
 BEAT_SECONDS = 2.0
 #: A peer not heard from for this many beats is gone: its stand-ins and tables are dropped.
 SILENT_BEATS = 4
-#: Table ids are PostgreSQL integers: a larger one names no table anywhere.
-MOST_TABLE_ID = 2**31 - 1
 #: Seconds a gateway waits for a table the lobby shows to be claimed again.
 CLAIM_WAIT_SECONDS = 3 * BEAT_SECONDS
 #: Seconds a gateway waits for the owner to carry out a command, each of two tries.
@@ -117,30 +129,53 @@ class Relay:
         if (
             not isinstance(table_id, int)
             or table_id in self.room.tables
-            or not 0 < table_id <= MOST_TABLE_ID
+            or not 0 < table_id <= MOST_ID
         ):
+            if (
+                isinstance(message, p.Accept | p.Decline)
+                and self.room.offered(message.offer) is None
+            ):
+                # An offer another process's table made, or none: its table decides.
+                self._track(self._answer_offer(connection, message))
+                return
             # Here, or an id no table can have: the room answers (or refuses) at once.
             self.room.handle_here(connection, message)
             return
         owner = self._owner.get(table_id)
         if owner is not None:
             # The owner is known: sent now, in the order the client sent.
-            done = self._ask(owner, connection, message)
-            task = asyncio.get_running_loop().create_task(
-                self._settle(connection, message, table_id, owner, done)
-            )
+            done = self._ask(owner, connection, message, table_id)
+            self._track(self._settle(connection, message, table_id, owner, done))
         else:
-            task = asyncio.get_running_loop().create_task(
-                self._forward(connection, message, table_id)
-            )
+            self._track(self._forward(connection, message, table_id))
+
+    def _track(self, forwarding: Coroutine[Any, Any, None]) -> None:
+        task = asyncio.get_running_loop().create_task(forwarding)
         self.forwarding += 1
         task.add_done_callback(self._forwarded)
 
     def _forwarded(self, task: asyncio.Task[None]) -> None:
         self.forwarding -= 1
 
+    async def _answer_offer(self, connection: Connection, message: p.Accept | p.Decline) -> None:
+        """An offer's answer names no table: the offer's table, found in the database
+        (every offer is stored before its person hears of it), carries it out."""
+        try:
+            table_id = await self.room.store.table_of_offer(message.offer)
+        except Exception as error:
+            log.warning("the table of offer %d is not known now: %s", message.offer, error)
+            connection.send(
+                p.Error("unavailable", "try again in a moment: the room's database is away")
+            )
+            return
+        if table_id is None:
+            # No such offer standing: refused here as such.
+            self.room.handle_here(connection, message)
+            return
+        await self._forward(connection, message, table_id)
+
     def _ask(
-        self, owner: str, connection: Connection, message: p.ClientMessage
+        self, owner: str, connection: Connection, message: p.ClientMessage, table_id: int
     ) -> asyncio.Future[Done]:
         conn = self._ids.get(connection)
         if conn is None and connection in self._closed:
@@ -167,6 +202,7 @@ class Relay:
                 connection.address,
                 msgspec.json.encode(message),
                 None if connection.scopes is None else sorted(connection.scopes),
+                table_id,
             ),
         )
         return done
@@ -221,7 +257,7 @@ class Relay:
                 # The database is away, or this process claimed the table and is bringing
                 # it back from the log: a moment later.
                 continue
-            answer = await self._answer(self._ask(owner, connection, message))
+            answer = await self._answer(self._ask(owner, connection, message, table_id))
             if answer is not None and answer.owner:
                 self._owner[table_id] = owner
                 self._followed(connection, owner, table_id, answer)
@@ -339,12 +375,12 @@ class Relay:
 
     def _receive(self, letter: Envelope) -> None:
         sender = letter.sender
-        if sender == self.process and isinstance(letter, TableNews):
+        if isinstance(letter, TableNews | Tell | Arrived):
+            if sender != self.process:  # news reaches its sender too
+                self._heard[sender] = time.monotonic()
+                self._news(letter)
             return
         self._heard[sender] = time.monotonic()
-        if isinstance(letter, TableNews):
-            self._news(letter)
-            return
         last = self._seen.get(sender)
         if isinstance(letter, Beat):
             self._seen[sender] = max(letter.seq, last or 0)
@@ -387,7 +423,7 @@ class Relay:
             log.warning("%s sent a command this process cannot read: refused", command.sender)
             self._done(command, None, owner=True)
             return
-        table_id = getattr(message, "table", None)
+        table_id = getattr(message, "table", command.table)
         if not isinstance(table_id, int) or table_id not in room.tables:
             self._done(command, None, owner=False)
             return
@@ -458,13 +494,32 @@ class Relay:
             if info.status in playing and any(s.name == name and s.bot is None for s in info.seats)
         ]
 
+    # -- people wherever they are connected ----------------------------------------------
+
+    def tell(self, user_id: int, data: bytes) -> None:
+        """Bytes for every socket of this person at the other processes."""
+        self.bus.broadcast(encoder.encode(Tell(self.process, 0, user_id, data)))
+
+    def arrived(self, user_id: int) -> None:
+        """This person opened a socket here: the other processes' offers for them come."""
+        self.bus.broadcast(encoder.encode(Arrived(self.process, 0, user_id)))
+
     # -- the lobby ----------------------------------------------------------------------
 
     def tables_changed(self, tables: list[p.TableInfo], closed: list[int]) -> None:
         """This process's lobby changed: every other process's lobby hears it."""
         self.bus.broadcast(encoder.encode(TableNews(self.process, 0, tables, closed, False)))
 
-    def _news(self, news: TableNews) -> None:
+    def _news(self, news: TableNews | Tell | Arrived) -> None:
+        match news:
+            case Tell():
+                self.room.tell_here(news.user, news.data)
+            case Arrived():
+                self.room.offer_again(news.user)
+            case TableNews():
+                self._tables_news(news)
+
+    def _tables_news(self, news: TableNews) -> None:
         if news.full:
             said = {t.id for t in news.tables}
             gone = [t for t, s in self._told_by.items() if s == news.sender and t not in said]

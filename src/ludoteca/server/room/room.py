@@ -279,6 +279,8 @@ class Room:
         for table in self.tables.values():
             for offer in table.invitations.for_user(user.id):
                 connection.send(offer)
+        if self.relay is not None:
+            self.relay.arrived(user.id)
         self.lobby.send(connection)
         if first:
             self.lobby.people(joined=user.name)
@@ -334,11 +336,29 @@ class Room:
                 self._presence_of(user_id)
 
     def tell(self, user_id: int, message: p.ServerMessage) -> None:
-        connections = self.people.connections.get(user_id)
-        if connections:
-            data = p.encode(message)
-            for connection in connections:
-                connection.send_bytes(data)
+        """To every socket of this person, at whichever process of the room they are."""
+        data = p.encode(message)
+        self.tell_here(user_id, data)
+        if self.relay is not None:
+            self.relay.tell(user_id, data)
+
+    def tell_here(self, user_id: int, data: bytes) -> None:
+        for connection in self.people.connections.get(user_id, ()):
+            connection.send_bytes(data)
+
+    def offered(self, offer: int) -> Table | None:
+        """The table here that made this offer, if it stands."""
+        for table in self.tables.values():
+            if offer in table.invitations.open:
+                return table
+        return None
+
+    def offer_again(self, user_id: int) -> None:
+        """The offers that stand here for this person, to every socket of theirs (they
+        connected at another process)."""
+        for table in self.tables.values():
+            for offer in table.invitations.for_user(user_id):
+                self.tell(user_id, offer)
 
     def your_turn(self, table: Table) -> None:
         """A turn began at ``table``: at a turn-based one, a player who is away is mailed."""
