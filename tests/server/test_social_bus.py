@@ -4,9 +4,13 @@
 
 from __future__ import annotations
 
+import random
+
+from ludoteca.server.bus import TableNews
+
 from . import test_bus
-from .client import Person
-from .test_bus import _wait_for
+from .client import Person, Seat
+from .test_bus import Rooms, _one_move, _wait_for
 
 rooms = test_bus.rooms
 
@@ -97,3 +101,65 @@ def test_an_offer_of_a_table_a_owns_reaches_b_again_on_connecting_and_its_withdr
     carla.expect("sync")
     withdrawn = bruno.expect("offer_withdrawn")
     assert withdrawn == {"t": "offer_withdrawn", "offer": offer["offer"], "why": "seat_taken"}
+
+
+def _lobby_ids(person: Person) -> list[int]:
+    """Every table id ``person`` was shown in a lobby, up to a ping's answer."""
+    person.send(t="ping")
+    person.expect("pong")
+    shown = [person.lobby, *(m for m in person.received if m["t"] in ("lobby", "lobby_update"))]
+    return [t["id"] for message in shown for t in message["tables"]]
+
+
+def test_a_private_table_is_watched_on_after_a_takeover_and_never_listed(postgres_url, redis_url):
+    rooms = Rooms(postgres_url, redis_url, lease_seconds=2.0, renew_seconds=0.3)
+    try:
+        anna = Person.enter(rooms.a, "Anna")
+        anna.send(t="create", game="kingdomino", private=True)
+        sync = anna.expect("sync")
+        table, key = sync["table"]["id"], sync["key"]
+        bruno, viewer, lobby = (Person.enter(rooms.b, n) for n in ("Bruno", "Viewer", "Lobby"))
+        bruno.send(t="join", table=table, key=key)
+        bruno.expect("sync", where=lambda m: m["table"]["id"] == table)
+        viewer.send(t="watch", table=table, key=key)
+        viewer.expect("sync", where=lambda m: m["table"]["id"] == table)
+        anna.say("/start", table)
+        seats = [Seat(anna, table), Seat(bruno, table), Seat(viewer, table)]
+        for seat in seats:
+            seat.take(seat.person.expect("sync", where=lambda m: m["match"] is not None))
+        _one_move(seats, random.Random(8))
+        # A's beat, which tells every process all of A's tables, has passed at least once.
+        relay = rooms.b.app.state.room.relay
+        beats: list[TableNews] = []
+        receive = relay._receive
+
+        def counting(letter):
+            if isinstance(letter, TableNews) and letter.full and letter.sender == "A":
+                beats.append(letter)
+            receive(letter)
+
+        relay._receive = counting
+        _wait_for(lambda: beats)
+        # A stops: B takes the table over from PostgreSQL and resyncs its sockets there,
+        # the player (one of the table's own) and the spectator (who came with the key).
+        anna.close()
+        rooms.stop_a()
+        for seat in seats[1:]:
+            synced = seat.person.expect("sync", where=lambda m: m["match"] is not None)
+            assert synced["v"] == seats[1].version
+            seat.take(synced)
+        assert table in rooms.b.app.state.room.tables
+        assert rooms.b.app.state.room.tables[table].privacy.key == key
+        # Play goes on at B, and the spectator sees it.
+        anna = Person(rooms.b, "Anna", anna.cookies)
+        anna.send(t="watch", table=table)
+        seats[0] = Seat(anna, table)
+        seats[0].take(anna.expect("sync", where=lambda m: m["match"] is not None))
+        _one_move(seats, random.Random(9))
+        # Nobody's lobby ever showed it, before or after the takeover; a newcomer's neither.
+        newcomer = Person.enter(rooms.b, "Newcomer")
+        for person in (lobby, newcomer):
+            assert table not in _lobby_ids(person)
+        assert table not in rooms.b.app.state.room.relay.others
+    finally:
+        rooms.close()

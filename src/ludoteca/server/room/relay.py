@@ -84,6 +84,9 @@ class Relay:
         #: The owners holding a stand-in of each connection.
         self._held_at: dict[Connection, set[str]] = {}
         self._owner: dict[int, str] = {}
+        #: The key each connection brought to a private table (table -> key): a resync
+        #: watches again with it, wherever the table is played by then.
+        self._keys: dict[Connection, dict[int, str]] = {}
         #: Sockets closed while a message of theirs was on its way.
         self._closed: weakref.WeakSet[Connection] = weakref.WeakSet()
         # -- as an owner
@@ -126,6 +129,8 @@ class Relay:
     def handle(self, connection: Connection, message: p.ClientMessage) -> None:
         """Carry out a client message here, or send it to the owner of its table."""
         table_id = getattr(message, "table", None)
+        if isinstance(message, p.Watch | p.Join) and message.key is not None:
+            self._keys.setdefault(connection, {})[message.table] = message.key
         if (
             not isinstance(table_id, int)
             or table_id in self.room.tables
@@ -299,6 +304,7 @@ class Relay:
         self._closed.add(connection)
         conn = self._ids.pop(connection, None)
         self.following.pop(connection, None)
+        self._keys.pop(connection, None)
         owners = self._held_at.pop(connection, set())
         if conn is None:
             return
@@ -322,7 +328,7 @@ class Relay:
 
     def _refollow(self, connection: Connection, table_id: int) -> None:
         self.resyncs += 1
-        watch = p.Watch(table=table_id)
+        watch = p.Watch(table=table_id, key=self._keys.get(connection, {}).get(table_id))
         asyncio.get_running_loop().create_task(
             self._forward(connection, watch, table_id, RESYNC_TRIES, known=True)
         )
