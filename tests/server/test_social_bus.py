@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import random
 
-from ludoteca.server.bus import TableNews
+from ludoteca.server.bus import Mine, TableNews
 
 from . import test_bus
 from .client import Person, Seat
@@ -103,6 +103,21 @@ def test_an_offer_of_a_table_a_owns_reaches_b_again_on_connecting_and_its_withdr
     assert withdrawn == {"t": "offer_withdrawn", "offer": offer["offer"], "why": "seat_taken"}
 
 
+def _letters_from_a(rooms, kind: type) -> list:
+    """The letters of this kind B gets from A from now on (B reads them as ever)."""
+    relay = rooms.b.app.state.room.relay
+    got: list = []
+    receive = relay._receive
+
+    def noting(letter):
+        if isinstance(letter, kind) and letter.sender == "A":
+            got.append(letter)
+        receive(letter)
+
+    relay._receive = noting
+    return got
+
+
 def _lobby_ids(person: Person) -> list[int]:
     """Every table id ``person`` was shown in a lobby, up to a ping's answer."""
     person.send(t="ping")
@@ -129,17 +144,8 @@ def test_a_private_table_is_watched_on_after_a_takeover_and_never_listed(postgre
             seat.take(seat.person.expect("sync", where=lambda m: m["match"] is not None))
         _one_move(seats, random.Random(8))
         # A's beat, which tells every process all of A's tables, has passed at least once.
-        relay = rooms.b.app.state.room.relay
-        beats: list[TableNews] = []
-        receive = relay._receive
-
-        def counting(letter):
-            if isinstance(letter, TableNews) and letter.full and letter.sender == "A":
-                beats.append(letter)
-            receive(letter)
-
-        relay._receive = counting
-        _wait_for(lambda: beats)
+        beats = _letters_from_a(rooms, TableNews)
+        _wait_for(lambda: any(news.full for news in beats))
         # A stops: B takes the table over from PostgreSQL and resyncs its sockets there,
         # the player (one of the table's own) and the spectator (who came with the key).
         anna.close()
@@ -163,3 +169,57 @@ def test_a_private_table_is_watched_on_after_a_takeover_and_never_listed(postgre
         assert table not in rooms.b.app.state.room.relay.others
     finally:
         rooms.close()
+
+
+def _listed(message: dict) -> dict[int, dict]:
+    return {entry["id"]: entry for entry in message["tables"]}
+
+
+def _my_tables(person: Person, since: int, where) -> dict:
+    """The first "my tables" after ``received[since]`` for which ``where`` holds: got
+    already (while waiting for another message, as it travels apart from the table's), or
+    still to come."""
+    for message in person.received[since:]:
+        if message["t"] == "my_tables" and where(message):
+            return message
+    return person.expect("my_tables", where=where)
+
+
+def test_my_tables_at_b_lists_a_table_a_owns_and_whose_turn_it_is_there(rooms):
+    news_from_a = _letters_from_a(rooms, Mine)
+    anna = Person.enter(rooms.a, "Anna")
+    table = anna.create("kingdomino")
+    bruno = Person.enter(rooms.b, "Bruno")
+    own = bruno.create("keltis")  # a table of his at B, beside A's
+    bruno.send(t="join", table=table)
+    bruno.expect("sync", where=lambda m: m["table"]["id"] == table)
+    anna.say("/start", table)
+    seats = [Seat(anna, table), Seat(bruno, table)]
+    for seat in seats:
+        seat.take(seat.person.expect("sync", where=lambda m: m["match"] is not None))
+    # Bruno's list at B: both his tables, and whether it is his move at A's.
+    listed = _listed(
+        _my_tables(bruno, 0, lambda m: _listed(m).get(table, {}).get("status") == "running")
+    )
+    assert set(listed) == {table, own}
+    assert listed[table]["game"] == "kingdomino"
+    assert listed[table]["your_turn"] == seats[1].my_turn
+    # Moves at A: his list at B follows whose turn it is, there and back.
+    rng = random.Random(10)
+    flips = 0
+    while flips < 3:
+        his_turn, since = seats[1].my_turn, len(bruno.received)
+        _one_move(seats, rng)
+        if seats[1].my_turn != his_turn:
+            flips += 1
+            told = _my_tables(
+                bruno, since, lambda m: _listed(m)[table]["your_turn"] == seats[1].my_turn
+            )
+            assert set(_listed(told)) == {table, own}
+    # Told as each change was made, not only by A's beat every two seconds.
+    assert any(not news.full and table in news.tables for news in news_from_a)
+    # A tab he opens at B is sent the whole list at once.
+    tab = Person(rooms.b, "Bruno", bruno.cookies)
+    first = next(m for m in tab.received if m["t"] == "my_tables")
+    assert set(_listed(first)) == {table, own}
+    assert _listed(first)[table]["your_turn"] == seats[1].my_turn

@@ -105,7 +105,19 @@ class Arrived(Letter, tag="arrived"):
     user: int
 
 
-Envelope = Command | Done | Deliver | Gone | Moved | Beat | TableNews | Tell | Arrived
+class Mine(Letter, tag="mine"):
+    """To every process: what these tables of the sender's are in their people's "my
+    tables" (table -> user id -> entry; none: the table left every list), so that a
+    person's list holds their tables wherever they are played (``full``: all of them, so
+    a newcomer learns them and a silent owner's expire)."""
+
+    tables: dict[int, dict[int, p.MyTable]]
+    full: bool
+
+
+#: Letters to every process (unnumbered, on the news channel).
+News = TableNews | Tell | Arrived | Mine
+Envelope = Command | Done | Deliver | Gone | Moved | Beat | News
 
 encoder = msgspec.msgpack.Encoder()
 decoder = msgspec.msgpack.Decoder(Envelope)

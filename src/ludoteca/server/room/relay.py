@@ -35,7 +35,9 @@ from ..bus import (
     Deliver,
     Done,
     Gone,
+    Mine,
     Moved,
+    News,
     Owners,
     Remote,
     TableNews,
@@ -99,6 +101,10 @@ class Relay:
         #: The tables other processes own, as their lobbies show them, and who said so.
         self.others: dict[int, p.TableInfo] = {}
         self._told_by: dict[int, str] = {}
+        #: Tables other processes own in their people's "my tables", and who said so.
+        self._mine_told_by: dict[int, str] = {}
+        #: This process's tables whose "my tables" entries changed, to tell the others.
+        self._mine_batch: dict[int, dict[int, p.MyTable]] = {}
         self._beat: asyncio.Task[None] | None = None
         #: Client messages on their way to an owner, and resyncs asked (for /api/status).
         self.forwarding = 0
@@ -381,7 +387,7 @@ class Relay:
 
     def _receive(self, letter: Envelope) -> None:
         sender = letter.sender
-        if isinstance(letter, TableNews | Tell | Arrived):
+        if isinstance(letter, News):
             if sender != self.process:  # news reaches its sender too
                 self._heard[sender] = time.monotonic()
                 self._news(letter)
@@ -510,14 +516,50 @@ class Relay:
         """This person opened a socket here: the other processes' offers for them come."""
         self.bus.broadcast(encoder.encode(Arrived(self.process, 0, user_id)))
 
+    # -- "my tables" ---------------------------------------------------------------------
+
+    def mine_changed(self, table_id: int, entries: dict[int, p.MyTable]) -> None:
+        """What a table here is in its people's lists changed: the others hear it, the
+        changes of one turn of the loop in one letter."""
+        if not self._mine_batch:
+            asyncio.get_running_loop().call_soon(self._flush_mine)
+        self._mine_batch[table_id] = entries
+
+    def _flush_mine(self) -> None:
+        batch, self._mine_batch = self._mine_batch, {}
+        self.bus.broadcast(encoder.encode(Mine(self.process, 0, batch, False)))
+
+    def _mine_news(self, news: Mine) -> None:
+        told_by = self._mine_told_by
+        if news.full:
+            self._forget_mine(
+                [t for t, s in told_by.items() if s == news.sender and t not in news.tables]
+            )
+        for table_id, entries in news.tables.items():
+            if table_id in self.room.tables:
+                continue  # this process's own (taken over): its own entries stand
+            self.room.mine.elsewhere(table_id, entries)
+            if entries:
+                told_by[table_id] = news.sender
+            else:
+                told_by.pop(table_id, None)
+
+    def _forget_mine(self, table_ids: list[int]) -> None:
+        for table_id in table_ids:
+            self._mine_told_by.pop(table_id, None)
+            if table_id not in self.room.tables:
+                self.room.mine.elsewhere(table_id, {})
+
     # -- the lobby ----------------------------------------------------------------------
 
     def tables_changed(self, tables: list[p.TableInfo], closed: list[int]) -> None:
         """This process's lobby changed: every other process's lobby hears it."""
         self.bus.broadcast(encoder.encode(TableNews(self.process, 0, tables, closed, False)))
 
-    def _news(self, news: TableNews | Tell | Arrived) -> None:
+    def _news(self, news: News) -> None:
         match news:
+            case Mine():
+                self._mine_news(news)
             case Tell():
                 self.room.tell_here(news.user, news.data)
             case Arrived():
@@ -568,6 +610,7 @@ class Relay:
             for key in [k for k in self.remotes if k[0] == peer]:
                 self._drop(self.remotes.pop(key))
             self._forget([t for t, s in self._told_by.items() if s == peer])
+            self._forget_mine([t for t, s in self._mine_told_by.items() if s == peer])
             # Its tables are taken over by another process: follow them there.
             self.resync(peer)
         held: dict[str, list[int]] = {}
@@ -580,3 +623,5 @@ class Relay:
             self.bus.send(peer, encoder.encode(Beat(self.process, seq, conns)))
         infos = [t.info() for t in room.tables.values() if not t.privacy.private]
         self.bus.broadcast(encoder.encode(TableNews(self.process, 0, infos, [], True)))
+        mine = {t: entries for t in room.tables if (entries := room.mine.entries(t))}
+        self.bus.broadcast(encoder.encode(Mine(self.process, 0, mine, True)))

@@ -109,6 +109,7 @@ class Room:
             self.handle = self.relay.handle
             self.lobby.others = self.relay.others
             self.lobby.on_flush = self.relay.tables_changed
+            self.mine.published = self.relay.mine_changed
         self.games = [
             {**ludoteca.game(g).describe(), "components": ludoteca.game(g).components()}
             for g in ludoteca.game_ids()
