@@ -11,6 +11,7 @@ from ludoteca.server.bus import Mine, TableNews
 from . import test_bus
 from .client import Person, Seat
 from .test_bus import Rooms, _one_move, _wait_for
+from .test_invitations import declined
 
 rooms = test_bus.rooms
 
@@ -80,12 +81,7 @@ def test_an_invitee_at_b_gets_the_offer_of_a_table_a_owns_and_accepts_it_from_b(
 
 def test_a_decline_from_b_tells_the_host_on_a_in_words(rooms):
     anna, bruno, table, offer = _invited_across(rooms, "krone", None)
-    bruno.send(t="decline", offer=offer["offer"], reason="clock")
-    answered = anna.expect("offer_answered")
-    assert (answered["accepted"], answered["reason"]) == (False, "clock")
-    line = anna.expect("chat", table=table)["line"]
-    assert line["code"] == "declined_clock"
-    assert line["text"] == "Bruno declined: not this time control"
+    declined(anna, bruno, offer, "clock", "not this time control")
     assert not rooms.a.app.state.room.tables[table].invitations.open
 
 
