@@ -176,7 +176,11 @@ class Relay:
         except Exception as error:
             log.warning("the table of offer %d is not known now: %s", message.offer, error)
             connection.send(
-                p.Error("unavailable", "try again in a moment: the room's database is away")
+                p.Error(
+                    "unavailable",
+                    "try again in a moment: the room's database is away",
+                    rid=message.rid,
+                )
             )
             return
         if table_id is None:
