@@ -139,6 +139,8 @@ def test_a_private_table_is_watched_on_after_a_takeover_and_never_listed(postgre
         for seat in seats:
             seat.take(seat.person.expect("sync", where=lambda m: m["match"] is not None))
         _one_move(seats, random.Random(8))
+        # A tab of Bruno's opening at B is told of his seat there, private as it is.
+        assert table in Person(rooms.b, "Bruno", bruno.cookies).welcome["seated"]
         # A's beat, which tells every process all of A's tables, has passed at least once.
         beats = _letters_from_a(rooms, TableNews)
         _wait_for(lambda: any(news.full for news in beats))

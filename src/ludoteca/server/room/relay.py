@@ -46,7 +46,7 @@ from ..bus import (
 from ..bus.envelope import Envelope, Letter, decoder, encoder
 from ..connection import Connection
 from ..storage.store import MOST_ID
-from ..table import Table, TableStatus
+from ..table import Table
 
 if TYPE_CHECKING:
     from .room import Room
@@ -500,15 +500,6 @@ class Relay:
         held = set(beat.conns)
         for key in [k for k in self.remotes if k[0] == beat.sender and k[1] not in held]:
             self._drop(self.remotes.pop(key))
-
-    def seated(self, name: str) -> list[int]:
-        """The tables other processes play at which ``name`` has a seat."""
-        playing = (TableStatus.OPEN, TableStatus.RUNNING)
-        return [
-            info.id
-            for info in self.others.values()
-            if info.status in playing and any(s.name == name and s.bot is None for s in info.seats)
-        ]
 
     # -- people wherever they are connected ----------------------------------------------
 

@@ -265,15 +265,9 @@ class Room:
     def connect(self, connection: Connection) -> None:
         user = connection.user
         first = self.people.arrive(connection)
-        seated = [
-            table.id
-            for table in self.tables.values()
-            if table.status in (OPEN, RUNNING) and table.seat_of(user.id) is not None
-        ]
-        if self.relay is not None:
-            # Seats at tables other processes play, as their lobbies show them (by name,
-            # which one person online holds): a tab reconnecting here reopens them.
-            seated += self.relay.seated(user.name)
+        # Their "my tables": every open or running table where they sit, here or at
+        # another process (private ones too): a tab reconnecting here reopens them.
+        seated = sorted(self.mine.of.get(user.id, {}))
         connection.send(p.Welcome(you=user, games=self.games, seated=seated))
         connection.send(self.mine.message(user.id))
         # Seats offered while they were away (or in another tab) stand until answered.
