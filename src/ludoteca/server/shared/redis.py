@@ -143,8 +143,12 @@ class RedisPresence:
         written = read = time.monotonic()
         while True:
             wait = min(written + beat, read + self.poll) - time.monotonic()
+            # asyncio.timeout, not wait_for: on Python 3.11 wait_for swallows a cancel
+            # that comes as the change it waits for does, and ``stop`` then waited for
+            # this loop for ever (seen as a hung shutdown in tests/server/test_social_bus).
             with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(self._dirty.wait(), max(0.0, wait))
+                async with asyncio.timeout(max(0.0, wait)):
+                    await self._dirty.wait()
                 await asyncio.sleep(COALESCE)
             try:
                 now = time.monotonic()
