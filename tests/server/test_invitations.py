@@ -64,18 +64,24 @@ def test_an_invited_person_accepts_from_another_table_and_sits(room_on):
     assert bruno.refused("no_offer")["params"] == {"offer": offer["offer"]}
 
 
+def declined(host: Person, invited: Person, offer: dict, reason: str, words: str) -> None:
+    """``invited`` declines the offer for ``reason``: the host is told, and the table's
+    chat says it in words."""
+    invited.send(t="decline", offer=offer["offer"], reason=reason)
+    answered = host.expect("offer_answered")
+    assert (answered["accepted"], answered["reason"]) == (False, reason)
+    line = host.expect("chat", table=offer["table"])["line"]
+    assert line["text"] == f"{invited.name} declined: {words}"
+    assert line["code"] == f"declined_{reason}"
+
+
 def test_a_decline_tells_the_host_why_in_words(room_on):
     anna, bruno = Person.enter(room_on, "Anna"), Person.enter(room_on, "Bruno")
     table = anna.create("krone")
     anna.send(t="invite", table=table, name="Bruno")
     offer = bruno.expect("seat_offer")
     assert offer["seat"] is None
-    bruno.send(t="decline", offer=offer["offer"], reason="game")
-    answered = anna.expect("offer_answered")
-    assert (answered["accepted"], answered["reason"]) == (False, "game")
-    line = anna.expect("chat", table=table)["line"]
-    assert line["text"] == "Bruno declined: not this game"
-    assert line["code"] == "declined_game"
+    declined(anna, bruno, offer, "game", "not this game")
     # A reason outside the list is a clear refusal that changes nothing.
     anna.send(t="invite", table=table, name="Bruno")
     again = bruno.expect("seat_offer")["offer"]

@@ -6,12 +6,26 @@ sends each remote connection, heartbeats, and the lobby's news (docs/deploy.md).
 for a connection held by another process.
 """
 
-from .envelope import Beat, Command, Deliver, Done, Envelope, Gone, Moved, TableNews
+from .envelope import (
+    Arrived,
+    Beat,
+    Command,
+    Deliver,
+    Done,
+    Envelope,
+    Gone,
+    Mine,
+    Moved,
+    News,
+    TableNews,
+    Tell,
+)
 from .face import Bus, Owners
 from .pubsub import RedisBus
 from .remote import Remote
 
 __all__ = [
+    "Arrived",
     "Beat",
     "Bus",
     "Command",
@@ -19,9 +33,12 @@ __all__ = [
     "Done",
     "Envelope",
     "Gone",
+    "Mine",
     "Moved",
+    "News",
     "Owners",
     "RedisBus",
     "Remote",
     "TableNews",
+    "Tell",
 ]

@@ -35,6 +35,9 @@ class Command(Letter, tag="cmd"):
     #: The scopes of the token the socket came with (None: a browser's session): the
     #: owner refuses what the token may not do, as the gateway would.
     scopes: list[str] | None = None
+    #: The table the gateway sent it to, for a message that names none (an offer's
+    #: answer names the offer; the gateway found its table in the database).
+    table: int | None = None
 
 
 class Done(Letter, tag="done"):
@@ -87,7 +90,34 @@ class TableNews(Letter, tag="tables"):
     full: bool
 
 
-Envelope = Command | Done | Deliver | Gone | Moved | Beat | TableNews
+class Tell(Letter, tag="tell"):
+    """To every process: these bytes, to every socket of this person there (an offer, its
+    answer or its withdrawal reaches the person wherever they are connected)."""
+
+    user: int
+    data: bytes
+
+
+class Arrived(Letter, tag="arrived"):
+    """To every process: this person opened a socket at the sender; an owner holding
+    offers for them tells them again (as a process does to its own new sockets)."""
+
+    user: int
+
+
+class Mine(Letter, tag="mine"):
+    """To every process: what these tables of the sender's are in their people's "my
+    tables" (table -> user id -> entry; none: the table left every list), so that a
+    person's list holds their tables wherever they are played (``full``: all of them, so
+    a newcomer learns them and a silent owner's expire)."""
+
+    tables: dict[int, dict[int, p.MyTable]]
+    full: bool
+
+
+#: Letters to every process (unnumbered, on the news channel).
+News = TableNews | Tell | Arrived | Mine
+Envelope = Command | Done | Deliver | Gone | Moved | Beat | News
 
 encoder = msgspec.msgpack.Encoder()
 decoder = msgspec.msgpack.Decoder(Envelope)

@@ -211,6 +211,10 @@ def invite(room: Room, connection: Connection | Remote, who: Who, message: p.Inv
 
     async def look_up() -> None:
         row = await room.store.registered(name_key(message.name))
+        elsewhere = room.people.online_elsewhere(message.name)
+        if row is None and elsewhere is not None:
+            # A guest online at another process of the room.
+            row = await room.store.user(elsewhere)
 
         def offer() -> None:
             if row is None:
@@ -231,9 +235,9 @@ def invite(room: Room, connection: Connection | Remote, who: Who, message: p.Inv
 
 def _offered(room: Room, offer: int) -> Table:
     """The table that made ``offer``."""
-    for table in room.tables.values():
-        if offer in table.invitations.open:
-            return table
+    table = room.offered(offer)
+    if table is not None:
+        return table
     raise Refusal("no_offer", f"there is no invitation {offer} for you (any more)", offer=offer)
 
 

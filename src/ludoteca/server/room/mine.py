@@ -4,11 +4,15 @@ a player hears of their turn at a table they are not watching (docs/server.md).
 
 A table says only what its people may know anyway: its number, game, status, whether it
 waits for them, and a private table's key (theirs to share).
+
+In a room of several processes each owner tells the others what its tables are for
+their people (``published``, relay.py), and each process merges what it hears
+(``elsewhere``) into the lists of the people connected to it.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 
 from .. import protocol as p
 from ..connection import Connection
@@ -26,6 +30,9 @@ class MyTables:
         self.at: dict[int, set[int]] = {}
         #: table id -> the seat to move when its people were last told.
         self.to_move: dict[int, int | None] = {}
+        #: Told what a table of this process's is now for each of its people (user id ->
+        #: entry; none: it left their lists), for the room's other processes.
+        self.published: Callable[[int, dict[int, p.MyTable]], None] | None = None
 
     def message(self, user_id: int) -> p.MyTables:
         return p.MyTables(tables=sorted(self.of.get(user_id, {}).values(), key=_by_id))
@@ -51,27 +58,43 @@ class MyTables:
                 now[chair.user_id] = p.MyTable(
                     table.id, table.game.id, table.status, yours, table.privacy.key
                 )
-        before = self.at.get(table.id, set())
-        changed = [u for u in before | now.keys() if self.of.get(u, {}).get(table.id) != now.get(u)]
+        if now:
+            self.to_move[table.id] = table.to_move()
+        else:
+            self.to_move.pop(table.id, None)
+        if self._set(table.id, now) and self.published is not None:
+            self.published(table.id, now)
+
+    def elsewhere(self, table_id: int, now: dict[int, p.MyTable]) -> None:
+        """What a table another process owns is now for each of its people."""
+        self._set(table_id, now)
+
+    def entries(self, table_id: int) -> dict[int, p.MyTable]:
+        """What the table is for each of its people (user id -> entry)."""
+        return {user_id: self.of[user_id][table_id] for user_id in self.at.get(table_id, ())}
+
+    def _set(self, table_id: int, now: dict[int, p.MyTable]) -> bool:
+        """The table's entries are ``now``; whether that changed them for anyone."""
+        before = self.at.get(table_id, set())
+        changed = [u for u in before | now.keys() if self.of.get(u, {}).get(table_id) != now.get(u)]
         for user_id in before - now.keys():
             mine = self.of.get(user_id, {})
-            mine.pop(table.id, None)
+            mine.pop(table_id, None)
             if not mine:
                 self.of.pop(user_id, None)
         for user_id, entry in now.items():
-            self.of.setdefault(user_id, {})[table.id] = entry
+            self.of.setdefault(user_id, {})[table_id] = entry
         if now:
-            self.at[table.id] = set(now)
-            self.to_move[table.id] = table.to_move()
+            self.at[table_id] = set(now)
         else:
-            self.at.pop(table.id, None)
-            self.to_move.pop(table.id, None)
+            self.at.pop(table_id, None)
         for user_id in changed:
             connections = self.connections.get(user_id, ())
             if connections:
                 data = p.encode(self.message(user_id))
                 for connection in connections:
                     connection.send_bytes(data)
+        return bool(changed)
 
 
 def _by_id(entry: p.MyTable) -> int:

@@ -83,6 +83,7 @@ class People:
             {user: self.names[user] for user in self.connections},
             dict(self._sockets_at),
             dict(self._online_keys),
+            {user: len(connections) for user, connections in self.connections.items()},
         )
 
     def elsewhere_changed(self, joined: Mapping[int, str], left: Mapping[int, str]) -> None:
@@ -103,6 +104,10 @@ class People:
         user_id = self._online_keys.get(name_key(name))
         connections = self.connections.get(user_id) if user_id is not None else None
         return next(iter(connections)).user if connections else None
+
+    def online_elsewhere(self, name: str) -> int | None:
+        """Who is online at another process under this name (their user id), if anyone."""
+        return self._keys_elsewhere.get(name_key(name))
 
     def held(self) -> set[int]:
         """Who is online (here or elsewhere) or has just entered."""
@@ -149,7 +154,8 @@ class People:
     def socket_limit(self, user_id: int, address: str) -> str | None:
         """Why one more socket of this person, from this address, is refused (or None)."""
         settings = self.settings
-        if len(self.connections.get(user_id, ())) >= settings.sockets_per_person:
+        mine = len(self.connections.get(user_id, ())) + self.presence.sockets_of(user_id)
+        if mine >= settings.sockets_per_person:
             return (
                 f"too many connections: at most {settings.sockets_per_person} for one person "
                 "(sockets_per_person); close another tab, then come back"

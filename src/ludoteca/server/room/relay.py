@@ -21,16 +21,32 @@ import itertools
 import logging
 import time
 import weakref
-from collections.abc import Callable
-from typing import TYPE_CHECKING
+from collections.abc import Callable, Coroutine
+from typing import TYPE_CHECKING, Any
 
 import msgspec
 
 from .. import protocol as p
-from ..bus import Beat, Bus, Command, Deliver, Done, Gone, Moved, Owners, Remote, TableNews
+from ..bus import (
+    Arrived,
+    Beat,
+    Bus,
+    Command,
+    Deliver,
+    Done,
+    Gone,
+    Mine,
+    Moved,
+    News,
+    Owners,
+    Remote,
+    TableNews,
+    Tell,
+)
 from ..bus.envelope import Envelope, Letter, decoder, encoder
 from ..connection import Connection
-from ..table import Table, TableStatus
+from ..storage.store import MOST_ID
+from ..table import Table
 
 if TYPE_CHECKING:
     from .room import Room
@@ -44,8 +60,6 @@ UNKNOWN = "\0unknown"
 BEAT_SECONDS = 2.0
 #: A peer not heard from for this many beats is gone: its stand-ins and tables are dropped.
 SILENT_BEATS = 4
-#: Table ids are PostgreSQL integers: a larger one names no table anywhere.
-MOST_TABLE_ID = 2**31 - 1
 #: Seconds a gateway waits for a table the lobby shows to be claimed again.
 CLAIM_WAIT_SECONDS = 3 * BEAT_SECONDS
 #: Seconds a gateway waits for the owner to carry out a command, each of two tries.
@@ -72,6 +86,9 @@ class Relay:
         #: The owners holding a stand-in of each connection.
         self._held_at: dict[Connection, set[str]] = {}
         self._owner: dict[int, str] = {}
+        #: The key each connection brought to a private table (table -> key): a resync
+        #: watches again with it, wherever the table is played by then.
+        self._keys: dict[Connection, dict[int, str]] = {}
         #: Sockets closed while a message of theirs was on its way.
         self._closed: weakref.WeakSet[Connection] = weakref.WeakSet()
         # -- as an owner
@@ -84,6 +101,10 @@ class Relay:
         #: The tables other processes own, as their lobbies show them, and who said so.
         self.others: dict[int, p.TableInfo] = {}
         self._told_by: dict[int, str] = {}
+        #: Tables other processes own in their people's "my tables", and who said so.
+        self._mine_told_by: dict[int, str] = {}
+        #: This process's tables whose "my tables" entries changed, to tell the others.
+        self._mine_batch: dict[int, dict[int, p.MyTable]] = {}
         self._beat: asyncio.Task[None] | None = None
         #: Client messages on their way to an owner, and resyncs asked (for /api/status).
         self.forwarding = 0
@@ -114,33 +135,62 @@ class Relay:
     def handle(self, connection: Connection, message: p.ClientMessage) -> None:
         """Carry out a client message here, or send it to the owner of its table."""
         table_id = getattr(message, "table", None)
+        if isinstance(message, p.Watch | p.Join) and message.key is not None:
+            self._keys.setdefault(connection, {})[message.table] = message.key
         if (
             not isinstance(table_id, int)
             or table_id in self.room.tables
-            or not 0 < table_id <= MOST_TABLE_ID
+            or not 0 < table_id <= MOST_ID
         ):
+            if (
+                isinstance(message, p.Accept | p.Decline)
+                and self.room.offered(message.offer) is None
+            ):
+                # An offer another process's table made, or none: its table decides.
+                self._track(self._answer_offer(connection, message))
+                return
             # Here, or an id no table can have: the room answers (or refuses) at once.
             self.room.handle_here(connection, message)
             return
         owner = self._owner.get(table_id)
         if owner is not None:
             # The owner is known: sent now, in the order the client sent.
-            done = self._ask(owner, connection, message)
-            task = asyncio.get_running_loop().create_task(
-                self._settle(connection, message, table_id, owner, done)
-            )
+            done = self._ask(owner, connection, message, table_id)
+            self._track(self._settle(connection, message, table_id, owner, done))
         else:
-            task = asyncio.get_running_loop().create_task(
-                self._forward(connection, message, table_id)
-            )
+            self._track(self._forward(connection, message, table_id))
+
+    def _track(self, forwarding: Coroutine[Any, Any, None]) -> None:
+        task = asyncio.get_running_loop().create_task(forwarding)
         self.forwarding += 1
         task.add_done_callback(self._forwarded)
 
     def _forwarded(self, task: asyncio.Task[None]) -> None:
         self.forwarding -= 1
 
+    async def _answer_offer(self, connection: Connection, message: p.Accept | p.Decline) -> None:
+        """An offer's answer names no table: the offer's table, found in the database
+        (every offer is stored before its person hears of it), carries it out."""
+        try:
+            table_id = await self.room.store.table_of_offer(message.offer)
+        except Exception as error:
+            log.warning("the table of offer %d is not known now: %s", message.offer, error)
+            connection.send(
+                p.Error(
+                    "unavailable",
+                    "try again in a moment: the room's database is away",
+                    rid=message.rid,
+                )
+            )
+            return
+        if table_id is None:
+            # No such offer standing: refused here as such.
+            self.room.handle_here(connection, message)
+            return
+        await self._forward(connection, message, table_id)
+
     def _ask(
-        self, owner: str, connection: Connection, message: p.ClientMessage
+        self, owner: str, connection: Connection, message: p.ClientMessage, table_id: int
     ) -> asyncio.Future[Done]:
         conn = self._ids.get(connection)
         if conn is None and connection in self._closed:
@@ -167,6 +217,7 @@ class Relay:
                 connection.address,
                 msgspec.json.encode(message),
                 None if connection.scopes is None else sorted(connection.scopes),
+                table_id,
             ),
         )
         return done
@@ -232,7 +283,7 @@ class Relay:
                 # The database is away, or this process claimed the table and is bringing
                 # it back from the log: a moment later.
                 continue
-            answer = await self._answer(self._ask(owner, connection, message))
+            answer = await self._answer(self._ask(owner, connection, message, table_id))
             if answer is not None and answer.owner:
                 self._owner[table_id] = owner
                 self._followed(connection, owner, table_id, answer)
@@ -281,6 +332,7 @@ class Relay:
         self._closed.add(connection)
         conn = self._ids.pop(connection, None)
         self.following.pop(connection, None)
+        self._keys.pop(connection, None)
         owners = self._held_at.pop(connection, set())
         if conn is None:
             return
@@ -304,7 +356,7 @@ class Relay:
 
     def _refollow(self, connection: Connection, table_id: int) -> None:
         self.resyncs += 1
-        watch = p.Watch(table=table_id)
+        watch = p.Watch(table=table_id, key=self._keys.get(connection, {}).get(table_id))
         asyncio.get_running_loop().create_task(
             self._forward(connection, watch, table_id, RESYNC_TRIES, known=True)
         )
@@ -357,12 +409,12 @@ class Relay:
 
     def _receive(self, letter: Envelope) -> None:
         sender = letter.sender
-        if sender == self.process and isinstance(letter, TableNews):
+        if isinstance(letter, News):
+            if sender != self.process:  # news reaches its sender too
+                self._heard[sender] = time.monotonic()
+                self._news(letter)
             return
         self._heard[sender] = time.monotonic()
-        if isinstance(letter, TableNews):
-            self._news(letter)
-            return
         last = self._seen.get(sender)
         if isinstance(letter, Beat):
             self._seen[sender] = max(letter.seq, last or 0)
@@ -408,7 +460,7 @@ class Relay:
             log.warning("%s sent a command this process cannot read: refused", command.sender)
             self._done(command, None, owner=True)
             return
-        table_id = getattr(message, "table", None)
+        table_id = getattr(message, "table", command.table)
         if not isinstance(table_id, int) or table_id not in room.tables:
             self._done(command, None, owner=False)
             return
@@ -470,14 +522,49 @@ class Relay:
         for key in [k for k in self.remotes if k[0] == beat.sender and k[1] not in held]:
             self._drop(self.remotes.pop(key))
 
-    def seated(self, name: str) -> list[int]:
-        """The tables other processes play at which ``name`` has a seat."""
-        playing = (TableStatus.OPEN, TableStatus.RUNNING)
-        return [
-            info.id
-            for info in self.others.values()
-            if info.status in playing and any(s.name == name and s.bot is None for s in info.seats)
-        ]
+    # -- people wherever they are connected ----------------------------------------------
+
+    def tell(self, user_id: int, data: bytes) -> None:
+        """Bytes for every socket of this person at the other processes."""
+        self.bus.broadcast(encoder.encode(Tell(self.process, 0, user_id, data)))
+
+    def arrived(self, user_id: int) -> None:
+        """This person opened a socket here: the other processes' offers for them come."""
+        self.bus.broadcast(encoder.encode(Arrived(self.process, 0, user_id)))
+
+    # -- "my tables" ---------------------------------------------------------------------
+
+    def mine_changed(self, table_id: int, entries: dict[int, p.MyTable]) -> None:
+        """What a table here is in its people's lists changed: the others hear it, the
+        changes of one turn of the loop in one letter."""
+        if not self._mine_batch:
+            asyncio.get_running_loop().call_soon(self._flush_mine)
+        self._mine_batch[table_id] = entries
+
+    def _flush_mine(self) -> None:
+        batch, self._mine_batch = self._mine_batch, {}
+        self.bus.broadcast(encoder.encode(Mine(self.process, 0, batch, False)))
+
+    def _mine_news(self, news: Mine) -> None:
+        told_by = self._mine_told_by
+        if news.full:
+            self._forget_mine(
+                [t for t, s in told_by.items() if s == news.sender and t not in news.tables]
+            )
+        for table_id, entries in news.tables.items():
+            if table_id in self.room.tables:
+                continue  # this process's own (taken over): its own entries stand
+            self.room.mine.elsewhere(table_id, entries)
+            if entries:
+                told_by[table_id] = news.sender
+            else:
+                told_by.pop(table_id, None)
+
+    def _forget_mine(self, table_ids: list[int]) -> None:
+        for table_id in table_ids:
+            self._mine_told_by.pop(table_id, None)
+            if table_id not in self.room.tables:
+                self.room.mine.elsewhere(table_id, {})
 
     # -- the lobby ----------------------------------------------------------------------
 
@@ -485,7 +572,18 @@ class Relay:
         """This process's lobby changed: every other process's lobby hears it."""
         self.bus.broadcast(encoder.encode(TableNews(self.process, 0, tables, closed, False)))
 
-    def _news(self, news: TableNews) -> None:
+    def _news(self, news: News) -> None:
+        match news:
+            case Mine():
+                self._mine_news(news)
+            case Tell():
+                self.room.tell_here(news.user, news.data)
+            case Arrived():
+                self.room.offer_again(news.user)
+            case TableNews():
+                self._tables_news(news)
+
+    def _tables_news(self, news: TableNews) -> None:
         if news.full:
             said = {t.id for t in news.tables}
             gone = [t for t, s in self._told_by.items() if s == news.sender and t not in said]
@@ -528,6 +626,7 @@ class Relay:
             for key in [k for k in self.remotes if k[0] == peer]:
                 self._drop(self.remotes.pop(key))
             self._forget([t for t, s in self._told_by.items() if s == peer])
+            self._forget_mine([t for t, s in self._mine_told_by.items() if s == peer])
             # Its tables are taken over by another process: follow them there.
             self.resync(peer)
         held: dict[str, list[int]] = {}
@@ -540,3 +639,5 @@ class Relay:
             self.bus.send(peer, encoder.encode(Beat(self.process, seq, conns)))
         infos = [t.info() for t in room.tables.values() if not t.privacy.private]
         self.bus.broadcast(encoder.encode(TableNews(self.process, 0, infos, [], True)))
+        mine = {t: entries for t in room.tables if (entries := room.mine.entries(t))}
+        self.bus.broadcast(encoder.encode(Mine(self.process, 0, mine, True)))

@@ -116,6 +116,7 @@ class Room:
             self.handle = self.relay.handle
             self.lobby.others = self.relay.others
             self.lobby.on_flush = self.relay.tables_changed
+            self.mine.published = self.relay.mine_changed
         self.games = [
             {**ludoteca.game(g).describe(), "components": ludoteca.game(g).components()}
             for g in ludoteca.game_ids()
@@ -278,21 +279,17 @@ class Room:
     def connect(self, connection: Connection) -> None:
         user = connection.user
         first = self.people.arrive(connection)
-        seated = [
-            table.id
-            for table in self.tables.values()
-            if table.status in (OPEN, RUNNING) and table.seat_of(user.id) is not None
-        ]
-        if self.relay is not None:
-            # Seats at tables other processes play, as their lobbies show them (by name,
-            # which one person online holds): a tab reconnecting here reopens them.
-            seated += self.relay.seated(user.name)
+        # Their "my tables": every open or running table where they sit, here or at
+        # another process (private ones too): a tab reconnecting here reopens them.
+        seated = sorted(self.mine.of.get(user.id, {}))
         connection.send(p.Welcome(you=user, games=self.games, seated=seated))
         connection.send(self.mine.message(user.id))
         # Seats offered while they were away (or in another tab) stand until answered.
         for table in self.tables.values():
             for offer in table.invitations.for_user(user.id):
                 connection.send(offer)
+        if self.relay is not None:
+            self.relay.arrived(user.id)
         self.lobby.send(connection)
         if first:
             self.lobby.people(joined=user.name, bot=user.bot)
@@ -363,11 +360,29 @@ class Room:
         }
 
     def tell(self, user_id: int, message: p.ServerMessage) -> None:
-        connections = self.people.connections.get(user_id)
-        if connections:
-            data = p.encode(message)
-            for connection in connections:
-                connection.send_bytes(data)
+        """To every socket of this person, at whichever process of the room they are."""
+        data = p.encode(message)
+        self.tell_here(user_id, data)
+        if self.relay is not None:
+            self.relay.tell(user_id, data)
+
+    def tell_here(self, user_id: int, data: bytes) -> None:
+        for connection in self.people.connections.get(user_id, ()):
+            connection.send_bytes(data)
+
+    def offered(self, offer: int) -> Table | None:
+        """The table here that made this offer, if it stands."""
+        for table in self.tables.values():
+            if offer in table.invitations.open:
+                return table
+        return None
+
+    def offer_again(self, user_id: int) -> None:
+        """The offers that stand here for this person, to every socket of theirs (they
+        connected at another process)."""
+        for table in self.tables.values():
+            for offer in table.invitations.for_user(user_id):
+                self.tell(user_id, offer)
 
     def your_turn(self, table: Table) -> None:
         """A turn began at ``table``: at a turn-based one, a player who is away is mailed."""

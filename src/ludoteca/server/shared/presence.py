@@ -18,11 +18,13 @@ from typing import Protocol
 @dataclass(frozen=True, slots=True)
 class Here:
     """What this process holds, as the others are told it: who is online here (user id
-    -> name), its sockets per address, and the names they hold (name_key -> user id)."""
+    -> name), its sockets per address and per person (user id -> sockets), and the names
+    they hold (name_key -> user id)."""
 
     online: Mapping[int, str] = field(default_factory=dict)
     sockets: Mapping[str, int] = field(default_factory=dict)
     names: Mapping[str, int] = field(default_factory=dict)
+    per_person: Mapping[int, int] = field(default_factory=dict)
 
 
 #: Told, after each refresh, who came online elsewhere and who went (user id -> name).
@@ -42,6 +44,10 @@ class Presence(Protocol):
 
     def sockets_elsewhere(self, address: str) -> int:
         """Sockets from ``address`` open in the other processes, as last refreshed."""
+        ...
+
+    def sockets_of(self, user_id: int) -> int:
+        """Sockets of this person open in the other processes, as last refreshed."""
         ...
 
     def changed(self) -> None:
@@ -77,6 +83,9 @@ class Alone:
         return {}
 
     def sockets_elsewhere(self, address: str) -> int:
+        return 0
+
+    def sockets_of(self, user_id: int) -> int:
         return 0
 
     def changed(self) -> None:

@@ -5,10 +5,11 @@ goes by itself (docs/deploy.md).
 Keys, under the room's prefix:
 
 - ``processes``: a sorted set of the processes that have reported, scored by when.
-- ``online:PROCESS`` and ``sockets:PROCESS``: hashes of who is online there (user id ->
-  name) and its sockets per address, rewritten whole by their process on each change
-  and each heartbeat, and expiring ``ttl`` seconds after: a process that stops (killed,
-  paused, cut off) drops out of every other's copy within ``ttl`` plus one poll.
+- ``online:PROCESS``, ``sockets:PROCESS`` and ``persons:PROCESS``: hashes of who is
+  online there (user id -> name), its sockets per address and per person, rewritten
+  whole by their process on each change and each heartbeat, and expiring ``ttl``
+  seconds after: a process that stops (killed, paused, cut off) drops out of every
+  other's copy within ``ttl`` plus one poll.
 - ``name:KEY``: a name held: claimed by an entry (SET NX, for ``NAME_HOLD``), then by
   its person online (``user:ID``, renewed with each heartbeat, expiring ``ttl`` after),
   deleted when they leave the room unless someone else holds it by then.
@@ -16,7 +17,7 @@ Keys, under the room's prefix:
   on Redis's own clock, so that every process counts against one bucket.
 
 Each process polls the others' hashes (``poll`` seconds) rather than subscribing to
-changes: a poll also notices a process that died without a word, and costs two reads
+changes: a poll also notices a process that died without a word, and costs three reads
 a process a second, whatever the traffic.
 """
 
@@ -26,6 +27,7 @@ import asyncio
 import contextlib
 import logging
 import time
+from collections import Counter
 from collections.abc import Callable, Mapping
 from typing import Any
 
@@ -67,6 +69,7 @@ class RedisPresence:
         self.poll = poll
         self._others: dict[int, str] = {}
         self._sockets: dict[str, int] = {}
+        self._per_person: dict[int, int] = {}
         self._gone: dict[str, int] = {}
         self._release: Any = client.register_script(_RELEASE)
         self._dirty = asyncio.Event()
@@ -84,6 +87,9 @@ class RedisPresence:
 
     def sockets_elsewhere(self, address: str) -> int:
         return self._sockets.get(address, 0)
+
+    def sockets_of(self, user_id: int) -> int:
+        return self._per_person.get(user_id, 0)
 
     def changed(self) -> None:
         self._dirty.set()
@@ -121,13 +127,17 @@ class RedisPresence:
         # A process that stops in order takes its people with it at once, not in ``ttl``.
         with contextlib.suppress(RedisError, OSError):
             async with self.client.pipeline(transaction=True) as pipe:
-                pipe.delete(self._key("online"), self._key("sockets"))
+                pipe.delete(*self._keys())
                 pipe.zrem(f"{self.prefix}processes", self.process_id)
                 await pipe.execute()
         await self.client.aclose()
 
     def _key(self, what: str, process: str | None = None) -> str:
         return f"{self.prefix}{what}:{process or self.process_id}"
+
+    def _keys(self, process: str | None = None) -> list[str]:
+        """A process's report: who is online there, its sockets per address, per person."""
+        return [self._key(what, process) for what in ("online", "sockets", "persons")]
 
     async def _run(self, here: Callable[[], Here], changed: Changed) -> None:
         beat = self.ttl / 3
@@ -137,8 +147,12 @@ class RedisPresence:
         # sets _dirty) was seen to wait for this loop past a minute, holding its leases.
         while self._task is not None:
             wait = min(written + beat, read + self.poll) - time.monotonic()
+            # asyncio.timeout, not wait_for: on Python 3.11 wait_for swallows a cancel
+            # that comes as the change it waits for does, and ``stop`` then waited for
+            # this loop for ever (seen as a hung shutdown in tests/server/test_social_bus).
             with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(self._dirty.wait(), max(0.0, wait))
+                async with asyncio.timeout(max(0.0, wait)):
+                    await self._dirty.wait()
                 await asyncio.sleep(COALESCE)
             try:
                 now = time.monotonic()
@@ -165,17 +179,20 @@ class RedisPresence:
                 await asyncio.sleep(min(1.0, self.poll))
 
     async def _write(self, here: Here) -> None:
-        online, sockets = self._key("online"), self._key("sockets")
+        keys = self._keys()
         gone, self._gone = self._gone, {}
         ttl_ms = int(self.ttl * 1000)
         async with self.client.pipeline(transaction=True) as pipe:
-            pipe.delete(online, sockets)
-            if here.online:
-                pipe.hset(online, mapping={str(k): v for k, v in here.online.items()})
-                pipe.pexpire(online, ttl_ms)
-            if here.sockets:
-                pipe.hset(sockets, mapping={a: str(n) for a, n in here.sockets.items()})
-                pipe.pexpire(sockets, ttl_ms)
+            pipe.delete(*keys)
+            hashes: tuple[Mapping[Any, object], ...] = (
+                here.online,
+                here.sockets,
+                here.per_person,
+            )
+            for key, values in zip(keys, hashes, strict=True):
+                if values:
+                    pipe.hset(key, mapping={str(k): str(v) for k, v in values.items()})
+                    pipe.pexpire(key, ttl_ms)
             for key, user in here.names.items():
                 pipe.set(f"{self.prefix}name:{key}", f"user:{user}", px=ttl_ms)
             for key, user in gone.items():
@@ -194,18 +211,20 @@ class RedisPresence:
         processes = [str(process) for process in listed if process != self.process_id]
         async with self.client.pipeline(transaction=False) as pipe:
             for process in processes:
-                pipe.hgetall(self._key("online", process))
-                pipe.hgetall(self._key("sockets", process))
+                for key in self._keys(process):
+                    pipe.hgetall(key)
             answers: list[dict[str, str]] = await pipe.execute()
         others: dict[int, str] = {}
-        sockets: dict[str, int] = {}
-        for online, at in zip(answers[::2], answers[1::2], strict=True):
+        sockets: Counter[str] = Counter()
+        per_person: Counter[int] = Counter()
+        for online, at, of in zip(answers[::3], answers[1::3], answers[2::3], strict=True):
             others.update((int(user), name) for user, name in online.items())
-            for address, count in at.items():
-                sockets[address] = sockets.get(address, 0) + int(count)
+            sockets.update({address: int(count) for address, count in at.items()})
+            per_person.update({int(user): int(count) for user, count in of.items()})
         self.reads += 1
         self._last_read = time.monotonic()
-        self._sockets = sockets
+        self._sockets = dict(sockets)
+        self._per_person = dict(per_person)
         self._replace(others, changed)
 
     def _replace(self, others: dict[int, str], changed: Changed) -> None:
@@ -219,7 +238,7 @@ class RedisPresence:
     def _forget_if_stale(self, changed: Changed) -> None:
         # Unread for a lifetime, the others' reports would have expired anyway.
         if time.monotonic() - self._last_read > self.ttl:
-            self._sockets = {}
+            self._sockets, self._per_person = {}, {}
             self._replace({}, changed)
 
     def status(self) -> dict[str, object]:

@@ -60,6 +60,8 @@ from .tokens import TokenRows
 
 #: The advisory lock (any number of the room's own) held while the schema is migrated.
 MIGRATION_LOCK = 21_0004
+#: Ids are PostgreSQL integers: a larger one names nothing stored.
+MOST_ID = 2**31 - 1
 
 #: The tables of each kind of ``RelationRow``.
 RELATIONS = {"follow": follows, "block": blocks, "mute": mutes}
@@ -294,6 +296,18 @@ class Store(PeopleRows, TokenRows):
             return [
                 InvitationRow(**{c: getattr(r, c) for c in InvitationRow.__slots__}) for r in rows
             ]
+
+    async def table_of_offer(self, offer: int) -> int | None:
+        """The table that made this offer, if it stands."""
+        if not 0 < offer <= MOST_ID:
+            return None
+        async with self.engine.connect() as connection:
+            found = await connection.scalar(
+                sa.select(invitations.c.table_id).where(
+                    invitations.c.id == offer, invitations.c.status == "open"
+                )
+            )
+        return None if found is None else int(found)
 
     async def highest_invitation(self) -> int:
         async with self.engine.connect() as connection:
