@@ -142,14 +142,12 @@ class RedisPresence:
     async def _run(self, here: Callable[[], Here], changed: Changed) -> None:
         beat = self.ttl / 3
         written = read = time.monotonic()
-        # Until stopped: on Python 3.11, a cancel that comes as the wait_for below ends
-        # is lost (CPython gh-86296), and a process stopping as its people leave (each
-        # sets _dirty) was seen to wait for this loop past a minute, holding its leases.
+        # Until stopped, and waiting under asyncio.timeout, not wait_for: on Python 3.11
+        # wait_for loses a cancel that comes as the change it waits for does (CPython
+        # gh-86296), and a process stopping as its people leave (each sets _dirty) was
+        # seen to wait for this loop past a minute, holding its leases.
         while self._task is not None:
             wait = min(written + beat, read + self.poll) - time.monotonic()
-            # asyncio.timeout, not wait_for: on Python 3.11 wait_for swallows a cancel
-            # that comes as the change it waits for does, and ``stop`` then waited for
-            # this loop for ever (seen as a hung shutdown in tests/server/test_social_bus).
             with contextlib.suppress(TimeoutError):
                 async with asyncio.timeout(max(0.0, wait)):
                     await self._dirty.wait()
