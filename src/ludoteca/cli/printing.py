@@ -172,7 +172,7 @@ def separation(tournament: Tournament) -> list[str]:
 
 def standings(tournament: Tournament) -> list[list[str]]:
     """The standings as rows of text, with a header row."""
-    rows = [["bot", "games", "wins", "win rate", "95% interval", "mean score", "s/move"]]
+    rows = [["bot", "games", "wins", "win rate", "95% interval", "mean score", "s/move", "slowest"]]
     for s in tournament.standings:
         low, high = s.ci95
         mean = s.mean_score
@@ -185,6 +185,7 @@ def standings(tournament: Tournament) -> list[list[str]]:
                 f"{100 * low:.1f}–{100 * high:.1f}%",
                 "—" if mean is None else f"{mean:.1f}",
                 f"{s.seconds_per_move:.4f}",
+                f"{s.slowest:.3f}",
             ]
         )
     return rows
