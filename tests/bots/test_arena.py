@@ -111,7 +111,10 @@ def test_the_arena_command_prints_one_json_object():
         "bots",
         "separated",
         "separation",
+        "winners",
     }
+    assert len(data["winners"]) == 4
+    assert all(set(won) <= {"greedy", "random"} and won for won in data["winners"])
     assert data["game"] == "keltis"
     assert data["players"] == 2
     assert data["games"] == 4

@@ -120,6 +120,8 @@ class Tournament:
     seatings: list[list[str]] = field(default_factory=list)
     #: the number of the first game played in the seed's series
     first: int = 0
+    #: the bots sharing first place, game by game: what a ladder (tools/ladder.py) fits
+    winners: list[list[str]] = field(default_factory=list)
 
     @property
     def seeds(self) -> range:
@@ -146,6 +148,7 @@ class Tournament:
             "bots": [standing.to_json() for standing in self.standings],
             "separated": self.separated,
             "separation": [gap.to_json() for gap in self.separation],
+            "winners": self.winners,
         }
 
 
@@ -248,6 +251,7 @@ def run(
              for number, seats in numbered]  # fmt: skip
     for seats, (result, timing) in zip(tournament.seatings, _games(setup, jobs), strict=True):
         record(result, seats, standings)
+        tournament.winners.append([seats[seat] for seat in result.winners])
         for name, (seconds, moves, slowest) in timing.items():
             standings[name].seconds += seconds
             standings[name].moves += moves
