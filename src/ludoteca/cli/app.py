@@ -7,6 +7,7 @@ can cause prints one line and exits with status 2 (``group.Commands``).
 
 from __future__ import annotations
 
+import json
 import random
 import sys
 from collections.abc import Callable
@@ -241,6 +242,119 @@ def arena_command(
         show.as_json(tournament.to_json())
         return
     show.tournament(tournament)
+
+
+@app.command("ladder")
+def ladder_command(
+    game_id: GameId,
+    results: Annotated[
+        list[Path] | None,
+        typer.Argument(
+            metavar="[RESULTS]...",
+            help="arena --json results of two bots at two players, to fit instead of playing",
+        ),
+    ] = None,
+    bots: Annotated[
+        str | None,
+        typer.Option(metavar="BOTS", help="bots to play each other two by two: mcts,greedy,simple"),
+    ] = None,
+    games: Annotated[
+        int | None, typer.Option(min=1, metavar="N", help="games of each pairing (default 100)")
+    ] = None,
+    seed: Annotated[
+        int,
+        typer.Option(metavar="N", help="seed of the games played and of the intervals' redraws"),
+    ] = 1,
+    seeds: Annotated[
+        str | None, typer.Option(metavar="A:B", help="play games A up to B of the seed's series")
+    ] = None,
+    jobs: Annotated[int, typer.Option(min=1, metavar="N", help="processes playing games")] = 1,
+    anchor: Annotated[
+        str, typer.Option(metavar="BOT=RATING", help="the bot whose rating is fixed")
+    ] = "greedy=1500",
+    resamples: Annotated[
+        int, typer.Option(min=10, metavar="N", help="bootstrap redraws for the intervals")
+    ] = 1000,
+    as_json: Annotated[bool, typer.Option("--json", help="one JSON object")] = False,
+    out: Annotated[
+        Path | None,
+        typer.Option(metavar="FILE", help="also store the ladder as this game's entry in FILE"),
+    ] = None,
+) -> None:
+    """Elo ratings of bots (Bradley-Terry over their two-player games) with 95% bootstrap
+    intervals: from arena results, or playing every two of --bots."""
+    from ludoteca.tools import ladder as fitting
+    from ludoteca.tools.arena import run
+
+    game = checks.game(game_id)
+    name, _, value = anchor.partition("=")
+    try:
+        at = float(value)
+    except ValueError:
+        raise CommandError(f"--anchor is BOT=RATING, e.g. greedy=1500, not {anchor!r}") from None
+    if results and bots:
+        raise CommandError("give arena results or --bots to play, not both")
+    sources: list[dict[str, object]] = []
+    pairings = []
+    # The command that remakes this ladder, stored with it (--out).
+    command = ["ludoteca", "ladder", game.id, "--anchor", anchor, "--resamples", str(resamples)]
+    if results:
+        command += map(str, results)
+        for path in results:
+            document = checks.json_file(path)
+            if document.get("game") != game.id:
+                raise CommandError(f"{path} holds games of {document.get('game')!r}, not {game.id}")
+            try:
+                pairings.append(fitting.pairing_from_arena(document))
+            except ValueError as error:
+                raise CommandError(f"{path}: {error}") from None
+            sources.append({k: document[k] for k in ("bots", "seed", "seeds", "games")})
+            sources[-1]["bots"] = [pairings[-1].first, pairings[-1].second]
+    elif bots:
+        names = [n.strip() for n in bots.split(",") if n.strip()]
+        for bot_name in names:
+            checks.player(bot_name)
+        if len(set(names)) < 2:
+            raise CommandError("--bots names at least two bots")
+        played = checks.seeds(seeds, games)
+        command += ["--bots", ",".join(names), "--seed", str(seed),
+                    "--seeds", f"{played.start}:{played.stop}"]  # fmt: skip
+        for first, second in fitting.pairs(names):
+            with show.arena_progress(f"{game.id} {first},{second}", len(played)) as advance:
+                tournament = run(game, [first, second], len(played), seed, 2, None, advance,
+                                 jobs, first=played.start)  # fmt: skip
+            pairings.append(fitting.pairing_from_arena(tournament.to_json()))
+            sources.append(
+                {
+                    "bots": [first, second],
+                    "seed": seed,
+                    "games": len(played),
+                    "seeds": [played.start, played.stop],
+                }
+            )
+    else:
+        raise CommandError("give arena results (files of arena --json) or --bots to play")
+    try:
+        rated = fitting.ladder(pairings, name, at, seed, resamples)
+    except ValueError as error:
+        raise CommandError(str(error)) from None
+    entry = {
+        "game": game.id,
+        "anchor": {name: at},
+        "prior_draws": fitting.PRIOR_DRAWS,
+        "resamples": resamples,
+        "sources": sources,
+        "ratings": [r.to_json() for r in rated],
+        "command": " ".join(command),
+    }
+    if out is not None:
+        stored = checks.json_file(out) if out.exists() else {}
+        stored[game.id] = entry
+        out.write_text(json.dumps(stored, indent=1, ensure_ascii=False) + "\n", "utf-8")
+    if as_json:
+        show.as_json(entry)
+        return
+    show.ladder(game.id, rated, name, at)
 
 
 @app.command("odds")

@@ -24,6 +24,7 @@ if TYPE_CHECKING:  # the figures' types only: a command imports the tool it runs
     from ludoteca.openspiel.bench import AdapterFigure
     from ludoteca.tools.arena import Tournament
     from ludoteca.tools.bench import Figure
+    from ludoteca.tools.ladder import Rating
     from ludoteca.tools.simulate import Summary
 
 
@@ -189,6 +190,23 @@ def standings(tournament: Tournament) -> list[list[str]]:
             ]
         )
     return rows
+
+
+# -- ludoteca ladder ----------------------------------------------------------------------
+
+
+def ladder(game_id: str, rated: Sequence[Rating], anchor: str, at: float) -> None:
+    typer.echo(f"{game_id}: Elo ratings of the bots, {anchor} fixed at {at:g}")
+    width = max(len(r.name) for r in rated)
+    for r in rated:
+        typer.echo(
+            f"{r.name:<{width}}  {r.rating:6.0f}  95% {r.low:.0f} to {r.high:.0f}"
+            f"  ({r.games} games)"
+        )
+    typer.echo(
+        "Bradley-Terry over the two-player games, a drawn game imagined between each two "
+        "that met; intervals by bootstrap over games"
+    )
 
 
 # -- ludoteca odds -------------------------------------------------------------------------
