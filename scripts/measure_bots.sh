@@ -38,3 +38,18 @@ for game in "${GAMES_[@]}"; do
     row "$game" "$pair" 2
   done
 done
+
+# Each game's ladder from its six two-player pairings, once all are measured, stored as
+# the data the room shows (src/ludoteca/bots/ladders.json; the levels' order in
+# levels.json must agree: tests/bots/test_strength.py).
+for game in "${GAMES_[@]}"; do
+  files=()
+  for pair in mcts-greedy mcts-simple greedy-simple mcts-random greedy-random simple-random; do
+    files+=("$OUT/$game-$pair-2p.json")
+  done
+  if ls "${files[@]}" >/dev/null 2>&1; then
+    "$LUDOTECA" ladder "$game" "${files[@]}" --seed "$SEED" --out src/ludoteca/bots/ladders.json
+  else
+    echo "no ladder for $game yet: not every pairing is measured"
+  fi
+done

@@ -1,6 +1,8 @@
 """The levels by strength: every game orders all four, and a person may name either.
 (``game_id`` is every game: tests/conftest.py.)"""
 
+import pytest
+
 from ludoteca.bots import BOTS, strength
 
 
@@ -16,3 +18,12 @@ def test_a_strength_means_the_level_measured_in_that_game():
     assert strength.level("kingdomino", " Hard ") == "greedy"
     assert strength.level("keltis", "GREEDY") == "greedy"
     assert strength.level("keltis", "hardest") is None
+
+
+def test_the_order_agrees_with_the_games_ladder_where_one_was_measured(game_id):
+    ladder = strength.ladder(game_id)
+    if ladder is None:
+        pytest.skip(f"no ladder of {game_id} measured yet (scripts/measure_bots.sh)")
+    by_rating = [row["level"] for row in reversed(ladder["ratings"])]
+    assert by_rating == [rung.level for rung in strength.by_strength(game_id)]
+    assert [row["strength"] for row in reversed(ladder["ratings"])] == list(strength.STRENGTHS)

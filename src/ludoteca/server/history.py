@@ -19,6 +19,7 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 
 import ludoteca
+from ludoteca.bots import strength
 
 from .accounts import name_key
 from .answers import asker, refuse
@@ -269,7 +270,9 @@ async def player_page(request: Request) -> Response:
 
 
 async def leaderboard(request: Request) -> Response:
-    """The best rated players of a game; ``?pool=bots``: the best bot accounts."""
+    """The best rated players of a game; ``?pool=bots``: the best bot accounts. Beside
+    them, ``levels``: the room's own bots rated on their ladder (docs/bots.md), or None
+    where the game's was not measured."""
     game = request.path_params["game"]
     if game not in ludoteca.game_ids():
         return refuse(
@@ -288,6 +291,7 @@ async def leaderboard(request: Request) -> Response:
             "game": game,
             "pool": pool,
             "players": [{"name": n, "rating": round(r, 1), "games": g} for n, r, g in rows],
+            "levels": strength.ladder(game),
         }
     )
 

@@ -32,6 +32,10 @@ const en = {
   "history.ratedGames": "Rated matches",
   "history.noRatings": "No rated matches in this game yet.",
   "history.ratingsHow": "Elo, starting at 1500: every rated match counts as each pair of its players playing one game; a shared place is a draw. Rated tables seat registered players only, and no bots.",
+  "history.interval": "95% interval",
+  "history.intervalTip": "the level's rating lies in this range with 95% confidence",
+  "history.levelGamesTip": "two-player games against the other levels",
+  "history.levelsHow": "The rows marked bot are the room's bot levels, rated against each other only: {games} two-player games between them (seed {seeds}), fitted as Elo ratings with {anchor} fixed at {at}, a newcomer's rating. They never play rated tables: a level's rating says which levels it beats, not how it would fare against a person rated the same.",
   "history.ratingHistory": "Rating history",
 };
 
@@ -67,6 +71,10 @@ const it = {
   "history.ratedGames": "Partite valide",
   "history.noRatings": "Ancora nessuna partita valida per la classifica in questo gioco.",
   "history.ratingsHow": "Elo, a partire da 1500: ogni partita valida conta come una sfida tra ogni coppia dei suoi giocatori; un posto condiviso è un pareggio. Ai tavoli validi siedono solo giocatori registrati, senza bot.",
+  "history.interval": "intervallo al 95%",
+  "history.intervalTip": "il punteggio del livello sta in questo intervallo con una fiducia del 95%",
+  "history.levelGamesTip": "partite a due contro gli altri livelli",
+  "history.levelsHow": "Le righe segnate bot sono i livelli dei bot della sala, valutati solo gli uni contro gli altri: {games} partite a due tra loro (seme {seeds}), convertite in punteggi Elo con {anchor} fissato a {at}, il punteggio di chi comincia. Non siedono mai ai tavoli validi per la classifica: il punteggio di un livello dice quali livelli batte, non come andrebbe contro una persona con lo stesso punteggio.",
   "history.ratingHistory": "Andamento del punteggio",
 };
 
@@ -102,6 +110,10 @@ const de = {
   "history.ratedGames": "Gewertete Partien",
   "history.noRatings": "In diesem Spiel gibt es noch keine gewertete Partie.",
   "history.ratingsHow": "Elo, beginnend bei 1500: jede gewertete Partie zählt wie ein Spiel zwischen je zwei ihrer Spieler; ein geteilter Platz ist ein Remis. An gewerteten Tischen sitzen nur registrierte Spieler und keine Bots.",
+  "history.interval": "95-%-Intervall",
+  "history.intervalTip": "die Wertung der Stufe liegt mit 95 % Sicherheit in diesem Bereich",
+  "history.levelGamesTip": "Partien zu zweit gegen die anderen Stufen",
+  "history.levelsHow": "Die mit Bot markierten Zeilen sind die Bot-Stufen des Raums, nur gegeneinander bewertet: {games} Partien zu zweit unter ihnen (Startwert {seeds}), als Elo-Wertungen berechnet, {anchor} fest bei {at}, der Wertung eines Neulings. Sie spielen nie an gewerteten Tischen: die Wertung einer Stufe sagt, welche Stufen sie schlägt, nicht wie sie gegen eine Person mit derselben Wertung abschnitte.",
   "history.ratingHistory": "Verlauf der Wertung",
 };
 
