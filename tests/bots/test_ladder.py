@@ -7,7 +7,7 @@ import pytest
 from typer.testing import CliRunner
 
 from ludoteca.cli import app
-from ludoteca.tools.ladder import Pairing, fit, ladder, pairing_from_arena
+from ludoteca.tools.ladder import Pairing, fit, from_arena, ladder, pairing_from_arena
 
 TRUE = {"strong": 1800.0, "greedy": 1500.0, "weak": 1300.0, "weakest": 1050.0}
 
@@ -168,3 +168,8 @@ def test_the_ladder_command_refuses_in_one_line(args, fragment):
     result = CliRunner().invoke(app, ["ladder", "cronberg", *args])
     assert result.exit_code != 0
     assert fragment in result.output
+
+
+def test_results_of_another_game_are_refused_naming_the_file():
+    with pytest.raises(ValueError, match="k.json holds games of 'keltis', not cronberg"):
+        from_arena("cronberg", [("k.json", arena_document([["mcts"]]))], "greedy", 1500, 1)

@@ -294,22 +294,12 @@ def ladder_command(
         raise CommandError(f"--anchor is BOT=RATING, e.g. greedy=1500, not {anchor!r}") from None
     if results and bots:
         raise CommandError("give arena results or --bots to play, not both")
-    sources: list[dict[str, object]] = []
-    pairings = []
     # The command that remakes this ladder, stored with it (--out).
     command = ["ludoteca", "ladder", game.id, "--anchor", anchor, "--resamples", str(resamples)]
+    documents: list[tuple[str, dict[str, Any]]] = []  # arena results, each with its source
     if results:
         command += map(str, results)
-        for path in results:
-            document = checks.json_file(path)
-            if document.get("game") != game.id:
-                raise CommandError(f"{path} holds games of {document.get('game')!r}, not {game.id}")
-            try:
-                pairings.append(fitting.pairing_from_arena(document))
-            except ValueError as error:
-                raise CommandError(f"{path}: {error}") from None
-            sources.append({k: document[k] for k in ("bots", "seed", "seeds", "games")})
-            sources[-1]["bots"] = [pairings[-1].first, pairings[-1].second]
+        documents = [(str(path), checks.json_file(path)) for path in results]
     elif bots:
         names = [n.strip() for n in bots.split(",") if n.strip()]
         for bot_name in names:
@@ -323,30 +313,14 @@ def ladder_command(
             with show.arena_progress(f"{game.id} {first},{second}", len(played)) as advance:
                 tournament = run(game, [first, second], len(played), seed, 2, None, advance,
                                  jobs, first=played.start)  # fmt: skip
-            pairings.append(fitting.pairing_from_arena(tournament.to_json()))
-            sources.append(
-                {
-                    "bots": [first, second],
-                    "seed": seed,
-                    "games": len(played),
-                    "seeds": [played.start, played.stop],
-                }
-            )
+            documents.append((f"{first},{second}", tournament.to_json()))
     else:
         raise CommandError("give arena results (files of arena --json) or --bots to play")
     try:
-        rated = fitting.ladder(pairings, name, at, seed, resamples)
+        entry = fitting.from_arena(game.id, documents, name, at, seed, resamples)
     except ValueError as error:
         raise CommandError(str(error)) from None
-    entry = {
-        "game": game.id,
-        "anchor": {name: at},
-        "prior_draws": fitting.PRIOR_DRAWS,
-        "resamples": resamples,
-        "sources": sources,
-        "ratings": [r.to_json() for r in rated],
-        "command": " ".join(command),
-    }
+    entry["command"] = " ".join(command)
     if out is not None:
         stored = checks.json_file(out) if out.exists() else {}
         stored[game.id] = entry
@@ -354,7 +328,7 @@ def ladder_command(
     if as_json:
         show.as_json(entry)
         return
-    show.ladder(game.id, rated, name, at)
+    show.ladder(entry)
 
 
 @app.command("odds")

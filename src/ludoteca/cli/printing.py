@@ -24,7 +24,6 @@ if TYPE_CHECKING:  # the figures' types only: a command imports the tool it runs
     from ludoteca.openspiel.bench import AdapterFigure
     from ludoteca.tools.arena import Tournament
     from ludoteca.tools.bench import Figure
-    from ludoteca.tools.ladder import Rating
     from ludoteca.tools.simulate import Summary
 
 
@@ -195,13 +194,14 @@ def standings(tournament: Tournament) -> list[list[str]]:
 # -- ludoteca ladder ----------------------------------------------------------------------
 
 
-def ladder(game_id: str, rated: Sequence[Rating], anchor: str, at: float) -> None:
-    typer.echo(f"{game_id}: Elo ratings of the bots, {anchor} fixed at {at:g}")
-    width = max(len(r.name) for r in rated)
-    for r in rated:
+def ladder(entry: dict[str, Any]) -> None:
+    [(anchor, at)] = entry["anchor"].items()
+    typer.echo(f"{entry['game']}: Elo ratings of the bots, {anchor} fixed at {at:g}")
+    width = max(len(r["name"]) for r in entry["ratings"])
+    for r in entry["ratings"]:
+        low, high = r["ci95"]
         typer.echo(
-            f"{r.name:<{width}}  {r.rating:6.0f}  95% {r.low:.0f} to {r.high:.0f}"
-            f"  ({r.games} games)"
+            f"{r['name']:<{width}}  {r['rating']:6}  95% {low} to {high}  ({r['games']} games)"
         )
     typer.echo(
         "Bradley-Terry over the two-player games, a drawn game imagined between each two "

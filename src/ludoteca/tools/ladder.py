@@ -36,6 +36,7 @@ import random
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from itertools import combinations
+from typing import Any
 
 #: Elo's scale: 400 points are a factor of ten in the odds of winning.
 SCALE = 400.0 / math.log(10.0)
@@ -94,6 +95,39 @@ def pairing_from_arena(document: Mapping[str, object]) -> Pairing:
             raise ValueError(f"a game's winners {won!r} are not among {first} and {second}")
         scores.append(1.0 if set(won) == {first} else 0.0 if set(won) == {second} else 0.5)
     return Pairing(first, second, tuple(scores))
+
+
+def from_arena(
+    game_id: str,
+    documents: Sequence[tuple[str, Mapping[str, Any]]],
+    anchor: str,
+    at: float,
+    seed: int,
+    resamples: int = RESAMPLES,
+) -> dict[str, Any]:
+    """The ladder of ``game_id`` from arena results (each with where it came from, for
+    errors), JSON-ready: the ratings strongest first, the anchor, and the games fitted
+    (``sources``); a ``ValueError`` naming the result that cannot be fitted."""
+    pairings, sources = [], []
+    for source, document in documents:
+        if document.get("game") != game_id:
+            raise ValueError(f"{source} holds games of {document.get('game')!r}, not {game_id}")
+        try:
+            pairing = pairing_from_arena(document)
+        except ValueError as error:
+            raise ValueError(f"{source}: {error}") from None
+        pairings.append(pairing)
+        sources.append({"bots": [pairing.first, pairing.second], "seed": document.get("seed"),
+                        "seeds": document.get("seeds"), "games": len(pairing.scores)})  # fmt: skip
+    rated = ladder(pairings, anchor, at, seed, resamples)
+    return {
+        "game": game_id,
+        "anchor": {anchor: at},
+        "prior_draws": PRIOR_DRAWS,
+        "resamples": resamples,
+        "sources": sources,
+        "ratings": [rating.to_json() for rating in rated],
+    }
 
 
 def fit(pairings: Sequence[Pairing], anchor: str, at: float) -> dict[str, float]:
