@@ -30,6 +30,8 @@ row() {  # GAME BOTS PLAYERS
 
 GAMES_=(krone keltis kingdomino cronberg)
 for game in "${GAMES_[@]}"; do row "$game" mcts,greedy 2; done
+# Five seats for four levels: the line-up starts again from mcts, which holds two seats a
+# game (the seating turns, so each level sits in each seat); a win rate is per seat held.
 row krone mcts,greedy,simple,random 5
 row krone mcts,greedy,simple,random 4
 for game in keltis kingdomino cronberg; do row "$game" mcts,greedy,simple,random 4; done
