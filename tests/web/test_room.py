@@ -309,9 +309,11 @@ def test_the_leaderboard_shows_the_bot_levels_with_their_intervals(browser: Any,
         "strongest": "il più forte",
     }
     level = {"random": "casuale", "simple": "semplice", "greedy": "avido", "mcts": "ricerca"}
+    interval = {r["level"]: f"{r['ci95'][0]}–{r['ci95'][1]}" for r in ladder["ratings"]}
+    interval["greedy"] = "fisso"  # the anchor
     assert rows == [
         ["", f"{italian[r['strength']]} ({level[r['level']]}) bot", str(r["rating"]),
-         f"{r['ci95'][0]}–{r['ci95'][1]}", str(r["games"])]
+         interval[r["level"]], str(r["games"])]
         for r in ladder["ratings"]
     ]  # fmt: skip
     assert "avido fissato a 1500" in page.inner_text(".levels-how")

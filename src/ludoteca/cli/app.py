@@ -298,7 +298,7 @@ def ladder_command(
     command = ["ludoteca", "ladder", game.id, "--anchor", anchor, "--resamples", str(resamples)]
     documents: list[tuple[str, dict[str, Any]]] = []  # arena results, each with its source
     if results:
-        command += map(str, results)
+        command += ["--seed", str(seed), *map(str, results)]
         documents = [(str(path), checks.json_file(path)) for path in results]
     elif bots:
         names = [n.strip() for n in bots.split(",") if n.strip()]

@@ -55,7 +55,9 @@ function rows(data, game) {
     h("td", {}),
     h("td", {}, levelName(r.level, game), " ", h("span", { class: "mark bot" }, t("table.bot"))),
     h("td", { class: "n" }, String(r.rating)),
-    h("td", { class: "n", title: t("history.intervalTip") }, `${r.ci95[0]}–${r.ci95[1]}`),
+    r.level in data.levels.anchor  // the ladder's fixed point: the others are read from it
+      ? h("td", { class: "n", title: t("history.anchorTip") }, t("history.anchor"))
+      : h("td", { class: "n", title: t("history.intervalTip") }, `${r.ci95[0]}–${r.ci95[1]}`),
     h("td", { class: "n", title: t("history.levelGamesTip") }, String(r.games))) }));
   return [...people, ...levels].sort((a, b) => b.rating - a.rating).map((entry) => entry.row);
 }
