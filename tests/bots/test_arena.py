@@ -111,7 +111,10 @@ def test_the_arena_command_prints_one_json_object():
         "bots",
         "separated",
         "separation",
+        "winners",
     }
+    assert len(data["winners"]) == 4
+    assert all(set(won) <= {"greedy", "random"} and won for won in data["winners"])
     assert data["game"] == "keltis"
     assert data["players"] == 2
     assert data["games"] == 4
@@ -129,7 +132,10 @@ def test_the_arena_command_prints_one_json_object():
             "ci95",
             "mean_score",
             "seconds_per_move",
+            "slowest_move",
         }
+        # the slowest decision is one of the moves averaged: never below the mean
+        assert entry["slowest_move"] >= entry["seconds_per_move"] > 0 or entry["name"] == "random"
         low, high = entry["ci95"]
         assert 0 <= low <= entry["win_rate"] <= high <= 1
     assert sum(entry["wins"] for entry in data["bots"]) == 4
@@ -140,6 +146,7 @@ def test_the_arena_command_prints_a_table():
                                       "--games", "2", "--seed", "3"])  # fmt: skip
     assert result.exit_code == 0, result.output
     assert "win rate" in result.stdout
+    assert "slowest" in result.stdout
     assert "greedy" in result.stdout
 
 

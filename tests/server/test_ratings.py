@@ -5,6 +5,7 @@ import random
 import pytest
 from starlette.testclient import TestClient
 
+from ludoteca.bots import strength
 from ludoteca.server.app import create_app
 from ludoteca.server.ratings import (
     SETTLED,
@@ -183,3 +184,31 @@ def test_a_rating_is_provisional_until_its_player_has_played_enough_rated_matche
         carla.send(t="join", table=table)
         assert carla.expect("sync")["table"]["seats"][2]["rating"] == 1500
         Person.close_all()
+
+
+def test_the_leaderboard_lists_the_levels_rated_on_their_ladder(room, monkeypatch):
+    entry = {
+        "game": "krone",
+        "anchor": {"greedy": 1500},
+        "prior_draws": 1,
+        "resamples": 1000,
+        "sources": [{"bots": ["mcts", "greedy"], "seed": 2026, "seeds": [0, 600], "games": 600}],
+        "ratings": [
+            {"name": "mcts", "rating": 1580, "ci95": [1550, 1610], "games": 600},
+            {"name": "greedy", "rating": 1500, "ci95": [1500, 1500], "games": 600},
+            {"name": "mcts:400", "rating": 1600, "ci95": [1570, 1630], "games": 600},
+        ],
+        "command": "ludoteca ladder krone ...",
+    }
+    monkeypatch.setattr(strength, "_ladders", lambda: {"krone": entry})
+    levels = room.get("/api/ratings/krone").json()["levels"]
+    # Named by their strength in Krone; a bot that is no level of the room's is left out.
+    assert levels["ratings"] == [
+        {"strength": "strongest", "level": "mcts", "rating": 1580, "ci95": [1550, 1610],
+         "games": 600},
+        {"strength": "medium", "level": "greedy", "rating": 1500, "ci95": [1500, 1500],
+         "games": 600},
+    ]  # fmt: skip
+    assert levels["anchor"] == {"greedy": 1500}
+    assert levels["sources"] == entry["sources"]
+    assert room.get("/api/ratings/keltis").json()["levels"] is None  # not measured

@@ -28,6 +28,23 @@ def test_create_join_and_see_each_other(enter):
     }
 
 
+def test_bot_by_strength_seats_the_level_the_game_measured_and_the_welcome_lists_them(enter):
+    anna = enter("Anna")
+    krone = next(g for g in anna.welcome["games"] if g["id"] == "krone")
+    assert krone["bot_levels"] == [
+        {"strength": "easy", "level": "random"},
+        {"strength": "medium", "level": "greedy"},
+        {"strength": "hard", "level": "simple"},
+        {"strength": "strongest", "level": "mcts"},
+    ]
+    table = anna.create("krone")
+    anna.say("/bot hard", table)
+    seats = anna.expect("table")["table"]["seats"]
+    assert (seats[1]["name"], seats[1]["bot"]) == ("Bot 1 (simple)", "simple")
+    anna.say("/bot greedy 3", table)
+    assert anna.expect("table")["table"]["seats"][3]["bot"] == "greedy"
+
+
 def test_slash_commands_do_what_their_messages_do(enter):
     anna, bruno = enter("Anna"), enter("Bruno")
     table = anna.create("kingdomino")
@@ -84,7 +101,7 @@ def test_options_are_checked_against_the_players_at_the_start(enter):
         ("/join", "seated", "you already sit at this table"),
         ("/option nope 1", "unknown_option", "Kingdomino has no option 'nope'"),
         ("/option harmony maybe", "bad_option", "true or false"),
-        ("/bot wizard", "bad_bot", "the levels are"),
+        ("/bot wizard", "bad_bot", "weakest first, are: easy (random), medium (simple)"),
         ("/kick Zed", "no_such_player", "nobody called 'Zed'"),
         ("/resign", "wrong_state", "only when the table is running"),
         ("/rematch", "wrong_state", "only when the table is finished"),

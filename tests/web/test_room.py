@@ -10,6 +10,8 @@ from urllib.parse import urljoin
 
 import pytest
 
+from ludoteca.bots import strength
+
 from .room import (
     LOG,
     MY_TURN,
@@ -287,4 +289,35 @@ def test_the_room_on_a_phone_fits_its_width_and_works_from_the_keyboard(browser:
     page.wait_for_selector("#board svg, #board .board")
     assert page.evaluate(wide) <= 390, "the table is wider than the phone"
     shot(page, "krone-table-phone-it")
+    assert page.errors == []
+
+
+def test_the_leaderboard_shows_the_bot_levels_with_their_intervals(browser: Any, server: Any):
+    # Kingdomino's ladder is shipped (src/ludoteca/bots/ladders.json): its levels show
+    # among the people, by strength, in the page's language, with their 95% intervals.
+    ladder = strength.ladder("kingdomino")
+    assert ladder is not None
+    page = open_page(browser, server.http + "/ratings/kingdomino", lang="it")
+    page.wait_for_selector(".leaderboard .level-row")
+    rows = page.evaluate(
+        "[...document.querySelectorAll('.leaderboard .level-row')]"
+        ".map(row => [...row.cells].map(cell => cell.textContent))"
+    )
+    italian = {
+        "easy": "facile",
+        "medium": "medio",
+        "hard": "difficile",
+        "strongest": "il più forte",
+    }
+    level = {"random": "casuale", "simple": "semplice", "greedy": "avido", "mcts": "ricerca"}
+    interval = {r["level"]: f"{r['ci95'][0]}–{r['ci95'][1]}" for r in ladder["ratings"]}
+    interval["greedy"] = "fisso"  # the anchor
+    assert rows == [
+        ["", f"{italian[r['strength']]} ({level[r['level']]}) bot", str(r["rating"]),
+         interval[r["level"]], str(r["games"])]
+        for r in ladder["ratings"]
+    ]  # fmt: skip
+    assert "avido fissato a 1500" in page.inner_text(".levels-how")
+    assert "seme 2026" in page.inner_text(".levels-how")
+    shot(page, "ratings-kingdomino-it")
     assert page.errors == []

@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from .room import MY_TURN, STATE, create_table, enter, open_page, say, state
+from .room import MY_TURN, STATE, create_table, enter, open_page, say, shot, state
 
 
 def lobby_seats(page: Any) -> list[list[str]]:
@@ -96,3 +96,37 @@ def test_a_wrong_move_typed_is_refused_and_not_chat(
     # Nothing was played.
     assert state(mover)["v"] == version + 1  # the chat line only
     assert anna.errors == bruno.errors == []
+
+
+LEVEL_OPTIONS = (
+    "[...document.querySelectorAll('[data-action=level] option')].map(o => o.textContent)"
+)
+
+
+def test_bots_are_offered_by_their_strength_in_the_game_and_named_by_it(browser: Any, server: Any):
+    page = open_page(browser, server.http + "/")
+    enter(page, "Lena")
+    # In Krone the simple policy is stronger than greedy (docs/bots.md), elsewhere not.
+    create_table(page, "krone")
+    assert page.evaluate(LEVEL_OPTIONS) == [
+        "easy (random)",
+        "medium (greedy)",
+        "hard (simple)",
+        "strongest (search)",
+    ]
+    page.select_option("[data-action=level]", label="hard (simple)")
+    page.click("[data-action=bot]")
+    page.wait_for_function(f"{STATE}.info.seats.filter(s => s.bot).length === 1")
+    say(page, "/bot strongest")  # the strength typed, as in the menu
+    page.wait_for_function(f"{STATE}.info.seats.filter(s => s.bot).length === 2")
+    seats = page.inner_text(".seats-panel")
+    assert "Bot 1: hard (simple)" in seats
+    assert "Bot 1: strongest (search)" in seats  # numbered within its level
+    shot(page, "bot-levels-krone")
+    other = open_page(browser, server.http + "/")
+    enter(other, "Mira")
+    other.wait_for_selector(".lobby [data-table]")
+    assert "Bot 1: hard (simple)" in other.inner_text(".lobby [data-table]")
+    create_table(other, "kingdomino")
+    assert other.evaluate(LEVEL_OPTIONS)[1:3] == ["medium (simple)", "hard (greedy)"]
+    assert page.errors == other.errors == []

@@ -105,9 +105,9 @@ def test_no_english_at_a_table_in_german_or_italian(
         page.wait_for_function(MY_TURN)
     shot(page, f"{game}-table-{lang}")
     assert english_left(page, [game]) == []
-    # The bot is named by its level in the page's language.
+    # The bot is named by its strength in the game and its level, in the page's language.
     level = {"de": "gierig", "it": "avido"}[lang]
-    assert f"Bot 1 ({level})" in page.inner_text(".seats-panel")
+    assert re.search(rf"Bot 1: \w[\w ]* \({level}\)", page.inner_text(".seats-panel"))
     assert "(greedy)" not in page.inner_text("body")
     # Times as the page's language writes them: 24 hours, no AM or PM.
     stamp = page.inner_text(".chat-line.person time").strip()
@@ -134,7 +134,7 @@ def test_krone_in_italian_and_german_says_its_cards_and_moves_in_words(browser: 
     enter(watcher, "Walter")
     table_id = state(page)["id"]
     watcher.wait_for_selector(f"[data-table='{table_id}']")
-    assert "Bot 1 (avido)" in watcher.inner_text(f"[data-table='{table_id}']")
+    assert "Bot 1: medio (avido)" in watcher.inner_text(f"[data-table='{table_id}']")
     assert english_left(watcher, []) == []
     watcher.click(f"[data-table='{table_id}'] [data-action=watch]")
     # Watchers are the people without a seat: Walter, not Ilaria.
@@ -162,8 +162,8 @@ def test_krone_in_italian_and_german_says_its_cards_and_moves_in_words(browser: 
     page.wait_for_selector(".result")
     # An aborted match's result names nobody: the names are the board's, drawn once the
     # replay's last step has come (a second request), so wait for them before looking.
-    page.wait_for_function("document.body.innerText.includes('Bot 1 (gierig)')")
-    assert "Bot 1 (gierig)" in page.inner_text("body")
+    page.wait_for_function("document.body.innerText.includes('Bot 1: mittel (gierig)')")
+    assert "Bot 1: mittel (gierig)" in page.inner_text("body")
     assert page.errors == watcher.errors == []
     page.context.close()
     watcher.context.close()

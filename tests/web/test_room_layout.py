@@ -362,6 +362,9 @@ def test_every_screen_passes_the_accessibility_checker(browser: Any, server: Any
     page.goto(f"{server.http}/ratings/krone")
     page.wait_for_selector(".history-head h1")
     found["ratings"] = barriers(page, source)
+    page.goto(f"{server.http}/ratings/kingdomino")  # with its bot levels' ladder
+    page.wait_for_selector(".leaderboard .level-row")
+    found["ratings with the bot levels"] = barriers(page, source)
     # The rules pages have no theme switch: they follow the system's scheme.
     rules = new_page(browser, server.http + "/rules", color_scheme=theme)
     rules.wait_for_selector(".rules h1")

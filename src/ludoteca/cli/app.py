@@ -7,6 +7,7 @@ can cause prints one line and exits with status 2 (``group.Commands``).
 
 from __future__ import annotations
 
+import json
 import random
 import sys
 from collections.abc import Callable
@@ -241,6 +242,93 @@ def arena_command(
         show.as_json(tournament.to_json())
         return
     show.tournament(tournament)
+
+
+@app.command("ladder")
+def ladder_command(
+    game_id: GameId,
+    results: Annotated[
+        list[Path] | None,
+        typer.Argument(
+            metavar="[RESULTS]...",
+            help="arena --json results of two bots at two players, to fit instead of playing",
+        ),
+    ] = None,
+    bots: Annotated[
+        str | None,
+        typer.Option(metavar="BOTS", help="bots to play each other two by two: mcts,greedy,simple"),
+    ] = None,
+    games: Annotated[
+        int | None, typer.Option(min=1, metavar="N", help="games of each pairing (default 100)")
+    ] = None,
+    seed: Annotated[
+        int,
+        typer.Option(metavar="N", help="seed of the games played and of the intervals' redraws"),
+    ] = 1,
+    seeds: Annotated[
+        str | None, typer.Option(metavar="A:B", help="play games A up to B of the seed's series")
+    ] = None,
+    jobs: Annotated[int, typer.Option(min=1, metavar="N", help="processes playing games")] = 1,
+    anchor: Annotated[
+        str, typer.Option(metavar="BOT=RATING", help="the bot whose rating is fixed")
+    ] = "greedy=1500",
+    resamples: Annotated[
+        int, typer.Option(min=10, metavar="N", help="bootstrap redraws for the intervals")
+    ] = 1000,
+    as_json: Annotated[bool, typer.Option("--json", help="one JSON object")] = False,
+    out: Annotated[
+        Path | None,
+        typer.Option(metavar="FILE", help="also store the ladder as this game's entry in FILE"),
+    ] = None,
+) -> None:
+    """Elo ratings of bots (Bradley-Terry over their two-player games) with 95% bootstrap
+    intervals: from arena results, or playing every two of --bots."""
+    from ludoteca.tools import ladder as fitting
+    from ludoteca.tools.arena import run
+
+    game = checks.game(game_id)
+    name, _, value = anchor.partition("=")
+    try:
+        at = float(value)
+    except ValueError:
+        raise CommandError(f"--anchor is BOT=RATING, e.g. greedy=1500, not {anchor!r}") from None
+    if results and bots:
+        raise CommandError("give arena results or --bots to play, not both")
+    # The command that remakes this ladder, stored with it (--out).
+    command = ["ludoteca", "ladder", game.id, "--anchor", anchor, "--resamples", str(resamples)]
+    documents: list[tuple[str, dict[str, Any]]] = []  # arena results, each with its source
+    if results:
+        command += ["--seed", str(seed), *map(str, results)]
+        documents = [(str(path), checks.json_file(path)) for path in results]
+    elif bots:
+        names = [n.strip() for n in bots.split(",") if n.strip()]
+        for bot_name in names:
+            checks.player(bot_name)
+        if len(set(names)) < 2:
+            raise CommandError("--bots names at least two bots")
+        played = checks.seeds(seeds, games)
+        command += ["--bots", ",".join(names), "--seed", str(seed),
+                    "--seeds", f"{played.start}:{played.stop}"]  # fmt: skip
+        for first, second in fitting.pairs(names):
+            with show.arena_progress(f"{game.id} {first},{second}", len(played)) as advance:
+                tournament = run(game, [first, second], len(played), seed, 2, None, advance,
+                                 jobs, first=played.start)  # fmt: skip
+            documents.append((f"{first},{second}", tournament.to_json()))
+    else:
+        raise CommandError("give arena results (files of arena --json) or --bots to play")
+    try:
+        entry = fitting.from_arena(game.id, documents, name, at, seed, resamples)
+    except ValueError as error:
+        raise CommandError(str(error)) from None
+    entry["command"] = " ".join(command)
+    if out is not None:
+        stored = checks.json_file(out) if out.exists() else {}
+        stored[game.id] = entry
+        out.write_text(json.dumps(stored, indent=1, ensure_ascii=False) + "\n", "utf-8")
+    if as_json:
+        show.as_json(entry)
+        return
+    show.ladder(entry)
 
 
 @app.command("odds")

@@ -8,7 +8,9 @@ line that says what is allowed.
 from __future__ import annotations
 
 import importlib
+import json
 from pathlib import Path
+from typing import Any
 
 import ludoteca
 from ludoteca.bots import Bot, resolve
@@ -93,6 +95,19 @@ def open_spiel() -> None:
         raise CommandError(
             "--openspiel needs OpenSpiel, which is not installed: pip install 'ludoteca[rl]'"
         ) from None
+
+
+def json_file(path: Path) -> dict[str, Any]:
+    """The JSON object in the file at ``path`` (an arena's results, a ladder's)."""
+    try:
+        value = json.loads(path.read_text(encoding="utf-8"))
+    except OSError as error:
+        raise CommandError(f"cannot read {path}: {error.strerror}") from None
+    except ValueError as error:
+        raise CommandError(f"{path} is not JSON: {error}") from None
+    if not isinstance(value, dict):
+        raise CommandError(f"{path} holds no JSON object")
+    return value
 
 
 def match_file(path: Path) -> Match:

@@ -172,7 +172,7 @@ def separation(tournament: Tournament) -> list[str]:
 
 def standings(tournament: Tournament) -> list[list[str]]:
     """The standings as rows of text, with a header row."""
-    rows = [["bot", "games", "wins", "win rate", "95% interval", "mean score", "s/move"]]
+    rows = [["bot", "games", "wins", "win rate", "95% interval", "mean score", "s/move", "slowest"]]
     for s in tournament.standings:
         low, high = s.ci95
         mean = s.mean_score
@@ -185,9 +185,28 @@ def standings(tournament: Tournament) -> list[list[str]]:
                 f"{100 * low:.1f}–{100 * high:.1f}%",
                 "—" if mean is None else f"{mean:.1f}",
                 f"{s.seconds_per_move:.4f}",
+                f"{s.slowest:.3f}",
             ]
         )
     return rows
+
+
+# -- ludoteca ladder ----------------------------------------------------------------------
+
+
+def ladder(entry: dict[str, Any]) -> None:
+    [(anchor, at)] = entry["anchor"].items()
+    typer.echo(f"{entry['game']}: Elo ratings of the bots, {anchor} fixed at {at:g}")
+    width = max(len(r["name"]) for r in entry["ratings"])
+    for r in entry["ratings"]:
+        low, high = r["ci95"]
+        typer.echo(
+            f"{r['name']:<{width}}  {r['rating']:6}  95% {low} to {high}  ({r['games']} games)"
+        )
+    typer.echo(
+        "Bradley-Terry over the two-player games, a drawn game imagined between each two "
+        "that met; intervals by bootstrap over games"
+    )
 
 
 # -- ludoteca odds -------------------------------------------------------------------------

@@ -19,6 +19,7 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 
 import ludoteca
+from ludoteca.bots import strength
 
 from .accounts import name_key
 from .answers import asker, refuse
@@ -275,7 +276,9 @@ async def player_page(request: Request) -> Response:
 
 
 async def leaderboard(request: Request) -> Response:
-    """The best rated players of a game; ``?pool=bots``: the best bot accounts."""
+    """The best rated players of a game; ``?pool=bots``: the best bot accounts. Beside
+    them, ``levels``: the room's own bots rated on their ladder (docs/bots.md), or None
+    where the game's was not measured."""
     game = request.path_params["game"]
     if game not in ludoteca.game_ids():
         return refuse(
@@ -297,6 +300,7 @@ async def leaderboard(request: Request) -> Response:
                 {"name": n, "rating": round(r, 1), "games": g, "provisional": provisional(g)}
                 for n, r, g in rows
             ],
+            "levels": strength.ladder(game),
         }
     )
 

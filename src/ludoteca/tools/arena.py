@@ -53,6 +53,8 @@ class Standing:
     points: list[int] = field(default_factory=list)
     seconds: float = 0.0
     moves: int = 0
+    #: the longest single decision, in seconds: a room waits for the slowest, not the mean
+    slowest: float = 0.0
 
     @property
     def win_rate(self) -> float:
@@ -81,6 +83,7 @@ class Standing:
             "ci95": [round(low, 4), round(high, 4)],
             "mean_score": None if mean is None else round(mean, 2),
             "seconds_per_move": round(self.seconds_per_move, 5),
+            "slowest_move": round(self.slowest, 4),
         }
 
 
@@ -117,6 +120,8 @@ class Tournament:
     seatings: list[list[str]] = field(default_factory=list)
     #: the number of the first game played in the seed's series
     first: int = 0
+    #: the bots sharing first place, game by game: what a ladder (tools/ladder.py) fits
+    winners: list[list[str]] = field(default_factory=list)
 
     @property
     def seeds(self) -> range:
@@ -143,6 +148,7 @@ class Tournament:
             "bots": [standing.to_json() for standing in self.standings],
             "separated": self.separated,
             "separation": [gap.to_json() for gap in self.separation],
+            "winners": self.winners,
         }
 
 
@@ -245,9 +251,11 @@ def run(
              for number, seats in numbered]  # fmt: skip
     for seats, (result, timing) in zip(tournament.seatings, _games(setup, jobs), strict=True):
         record(result, seats, standings)
-        for name, (seconds, moves) in timing.items():
+        tournament.winners.append([seats[seat] for seat in result.winners])
+        for name, (seconds, moves, slowest) in timing.items():
             standings[name].seconds += seconds
             standings[name].moves += moves
+            standings[name].slowest = max(standings[name].slowest, slowest)
         if advance is not None:
             advance()
     tournament.standings = [standings[name] for name in dict.fromkeys(names)]
@@ -255,7 +263,7 @@ def run(
 
 
 Setup = tuple[str, int, dict[str, OptionValue], list[str], int, int]
-Timing = dict[str, tuple[float, int]]
+Timing = dict[str, tuple[float, int, float]]  # seconds, moves, the slowest move's seconds
 
 
 def _games(setup: list[Setup], jobs: int) -> Iterator[tuple[Result, Timing]]:
@@ -271,13 +279,14 @@ _BOTS: dict[str, Bot] = {}  # a process's bots, made once (a bot keeps nothing b
 
 
 def play_game(setup: Setup) -> tuple[Result, Timing]:
-    """One game of the tournament: its result, and each bot's seconds and moves."""
+    """One game of the tournament: its result, and each bot's seconds, moves and slowest
+    move."""
     import ludoteca
 
     game_id, players, options, seats, seed, number = setup
     rng = random.Random(f"{seed}/{number}")
     match = ludoteca.game(game_id).new_match(players, options)
-    timing: dict[str, list[float]] = {name: [0.0, 0] for name in seats}
+    timing: dict[str, list[float]] = {name: [0.0, 0, 0.0] for name in seats}
     while not match.is_over:
         actor = match.to_move
         if actor is CHANCE:
@@ -289,10 +298,14 @@ def play_game(setup: Setup) -> tuple[Result, Timing]:
         player = _BOTS.get(name) or _BOTS.setdefault(name, resolve(name))
         started = time.perf_counter()
         move = player.choose(match, rng)
-        timing[name][0] += time.perf_counter() - started
+        spent = time.perf_counter() - started
+        timing[name][0] += spent
         timing[name][1] += 1
+        timing[name][2] = max(timing[name][2], spent)
         match.play(move)
-    return match.result(), {name: (spent, int(moves)) for name, (spent, moves) in timing.items()}
+    return match.result(), {
+        name: (spent, int(moves), slowest) for name, (spent, moves, slowest) in timing.items()
+    }
 
 
 def record(result: Result, seats: Sequence[str], standings: dict[str, Standing]) -> None:

@@ -57,6 +57,27 @@ def test_only_the_host_seats_bots_and_kicks_and_nobody_kicks_themselves() -> Non
     assert new.seat_of(BRUNO.id) is None
 
 
+def test_a_bot_is_asked_for_by_its_strength_in_the_game_or_by_its_level() -> None:
+    # In Krone the simple policy beats greedy (docs/bots.md): "hard" is simple there,
+    # greedy in Kingdomino; the chair is named by the level, which a client shows with
+    # its strength (the game's "bot_levels").
+    krone = Table(FakeHost(), 1, ludoteca.game("krone"), None)
+    krone.seating.join(ANNA, None, None)
+    krone.seating.seat_bot(ANNA, "Hard", None)
+    krone.seating.seat_bot(ANNA, "greedy", None)
+    krone.seating.seat_bot(ANNA, "strongest", None)
+    assert [c.bot for c in krone.seats if c is not None] == [None, "simple", "greedy", "mcts"]
+    kingdomino = table(FakeHost(), "kingdomino")
+    kingdomino.seating.seat_bot(ANNA, "hard", None)
+    kingdomino.seating.seat_bot(ANNA, "easy", None)
+    assert [c.name for c in kingdomino.seats if c is not None][2:] == [
+        "Bot 1 (greedy)",
+        "Bot 1 (random)",
+    ]
+    refusal = refused("bad_bot", kingdomino.seating.seat_bot, ANNA, "hardest", None)
+    assert "easy (random), medium (simple), hard (greedy), strongest (mcts)" in str(refusal)
+
+
 def test_the_host_who_leaves_passes_the_table_to_the_next_person_seated() -> None:
     host = FakeHost()
     new = table(host, "kingdomino", ANNA, BRUNO, CARLA)

@@ -17,6 +17,7 @@ from collections.abc import Callable, Collection, Coroutine, Mapping
 from typing import Any
 
 import ludoteca
+from ludoteca.bots import strength
 from ludoteca.engine import Game, OptionValue
 
 from .. import protocol as p
@@ -118,7 +119,11 @@ class Room:
             self.lobby.on_flush = self.relay.tables_changed
             self.mine.published = self.relay.mine_changed
         self.games = [
-            {**ludoteca.game(g).describe(), "components": ludoteca.game(g).components()}
+            {
+                **ludoteca.game(g).describe(),
+                "components": ludoteca.game(g).components(),
+                "bot_levels": [rung.to_json() for rung in strength.by_strength(g)],
+            }
             for g in ludoteca.game_ids()
         ]
 

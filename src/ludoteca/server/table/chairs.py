@@ -11,8 +11,9 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
+from ludoteca.bots import strength
+
 from .refusals import Refusal
-from .thinking import bot_levels
 
 
 @dataclass(frozen=True, slots=True)
@@ -101,14 +102,16 @@ def free_seat(seats: Seats, seat: int | None) -> int:
     return seat
 
 
-def bot_chair(seats: Seats, level: str) -> Chair:
-    """A new bot of ``level``, named unlike everyone at the table."""
-    if level not in bot_levels():
-        levels = ", ".join(bot_levels())
+def bot_chair(seats: Seats, game_id: str, asked: str) -> Chair:
+    """A new bot of the level ``asked`` names (a strength, ``hard``, or a level,
+    ``greedy``), named unlike everyone at the table by its level."""
+    level = strength.level(game_id, asked)
+    if level is None:
+        levels = ", ".join(f"{r.strength} ({r.level})" for r in strength.by_strength(game_id))
         raise Refusal(
             "bad_bot",
-            f"no bot level {level!r}; the levels are: {levels}",
-            level=level,
+            f"no bot level {asked!r}; the levels, weakest first, are: {levels}",
+            level=asked,
             levels=levels,
         )
     taken = {chair.name for chair in seats if chair is not None}

@@ -161,7 +161,7 @@ class Seating:
         table.expect(OPEN, "seat a bot")
         if table.rated:
             raise Refusal("rated_bot", "a rated table seats no bots: people only")
-        chair = chairs.bot_chair(table.seats, level or DEFAULT_LEVEL)
+        chair = chairs.bot_chair(table.seats, table.game.id, level or DEFAULT_LEVEL)
         table.seats[chairs.free_seat(table.seats, seat)] = chair
         table.changed()
 

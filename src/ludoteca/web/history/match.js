@@ -59,7 +59,7 @@ async function show() {
   document.title = `${gameName(game)} · ${t("history.match", { id: summary.id })} · ludoteca`;
   // The board first: the result's breakdown is its, and its catalog names the parts.
   const boardModule = await loadBoard(summary.game);
-  const names = summary.names.map((name, seat) => seatName(name) ?? t("table.seat", { n: seat + 1 }));
+  const names = summary.names.map((name, seat) => seatName(name, game) ?? t("table.seat", { n: seat + 1 }));
   const boardBox = h("div", { id: "board", class: "board-host" });
   const slider = h("input", {
     type: "range", min: 0, max: summary.moves, value: summary.moves, "aria-label": t("history.step"),

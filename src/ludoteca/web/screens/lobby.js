@@ -7,7 +7,7 @@ import { t } from "../core/i18n.js";
 import { createChat } from "./chat.js";
 import { createFriends } from "./friends.js";
 import { inviteButton } from "./invite-button.js";
-import { botBadge, gameName, optionLabel, optionTip, optionValueText, seatName } from "./names.js";
+import { botBadge, gameName, levelName, optionLabel, optionTip, optionValueText, seatName } from "./names.js";
 import { finishMark } from "./standing.js";
 import { clockSummary, readSettings, settingsFields } from "./table-settings.js";
 
@@ -40,12 +40,12 @@ export function createLobby(root, ctx) {
     fill(tabsBox, tab("all", t("lobby.allGames")), ...ctx.games.map((game) => tab(game.id, gameName(game))));
   }
 
-  function seatLabel(seat, i) {
+  function seatLabel(seat, i, game) {
     if (seat.name === null) return h("li", { class: "seat free" }, t("lobby.freeSeat", { n: i + 1 }));
     return h("li", {
       class: `seat ${seat.bot ? "bot" : seat.connected ? "here" : "away"}`,
-      title: seat.bot ? t("lobby.botTip", { level: t(`level.${seat.bot}`) }) : seat.connected ? t("lobby.hereTip") : t("lobby.awayTip"),
-    }, seatName(seat.name), seat.bot_account ? botBadge() : null);
+      title: seat.bot ? t("lobby.botTip", { level: levelName(seat.bot, game) }) : seat.connected ? t("lobby.hereTip") : t("lobby.awayTip"),
+    }, seatName(seat.name, game), seat.bot_account ? botBadge() : null);
   }
 
   function tableCard(table) {
@@ -65,7 +65,7 @@ export function createLobby(root, ctx) {
         h("span", { class: `status ${table.status}` }, t(`status.${table.status}`)),
         table.rated ? h("span", { class: "status rated", title: t("table.ratedTip") }, " ", t("table.rated")) : null,
         table.clock ? h("span", { class: "status clock-kind", title: t("table.clockTip", { clock: clockSummary(table.clock) }) }, " ◷ ", clockSummary(table.clock)) : null),
-      h("ul", { class: "seats" }, ...table.seats.map(seatLabel)),
+      h("ul", { class: "seats" }, ...table.seats.map((seat, i) => seatLabel(seat, i, game))),
       h("p", { class: "muted small" },
         table.host ? t("lobby.host", { name: table.host }) : "",
         options.length ? ` · ${options.join(", ")}` : "",

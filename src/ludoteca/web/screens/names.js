@@ -30,11 +30,21 @@ export function optionValueText(value) {
   return String(value);
 }
 
+/** A bot level as a person picks it in `game`: its strength there with the level
+ * behind it, "hard (greedy)" (the room lists them, measured per game, as the game's
+ * `bot_levels`); the level alone where no game is known. */
+export function levelName(level, game) {
+  const rung = game?.bot_levels?.find((r) => r.level === level);
+  const named = t(`level.${level}`);
+  return rung ? t("level.named", { strength: t(`strength.${rung.strength}`), level: named }) : named;
+}
+
 /** A seat's name as shown: the room names a bot "Bot 2 (greedy)", by its level in
- * English; a person's name (which cannot hold parentheses) stays as it is. */
-export function seatName(name) {
+ * English; shown "Bot 2: hard (greedy)" by its strength in `game`. A person's name
+ * (which cannot hold parentheses) stays as it is. */
+export function seatName(name, game) {
   const bot = typeof name === "string" ? /^Bot (\d+) \((\w+)\)$/.exec(name) : null;
-  return bot ? t("table.botName", { n: bot[1], level: t(`level.${bot[2]}`) }) : name;
+  return bot ? t("table.botName", { n: bot[1], level: levelName(bot[2], game) }) : name;
 }
 
 /** The mark of a bot account (a program plays it), shown wherever its name shows. */

@@ -12,12 +12,10 @@ import { actions, clocksNow, missingPlayers } from "../core/table-state.js";
 import { ask } from "./ask.js";
 import { createChat } from "./chat.js";
 import { logLine } from "./move-log.js";
-import { botBadge, gameName, optionLabel, optionTip, optionValueText, seatName } from "./names.js";
+import { botBadge, gameName, levelName, optionLabel, optionTip, optionValueText, seatName } from "./names.js";
 import { resultPanel } from "./result.js";
 import { finishMark, ratingMark } from "./standing.js";
 import { clockSummary } from "./table-settings.js";
-
-const LEVELS = ["random", "simple", "greedy", "mcts"];
 
 export function createTableScreen(root, ctx) {
   // ctx: {games, me(), send(message), toLobby(), onError(text)}
@@ -53,7 +51,7 @@ export function createTableScreen(root, ctx) {
   const ticker = setInterval(drawClocks, 250);
 
   const game = () => ctx.games.find((g) => g.id === state.info.game);
-  const names = () => state.info.seats.map((seat) => seatName(seat.name));
+  const names = () => state.info.seats.map((seat) => seatName(seat.name, game()));
   const seated = () => state.info.seats.some((seat) => seat.name === ctx.me() && !seat.bot);
 
   function sendLine(text) {
@@ -119,7 +117,7 @@ export function createTableScreen(root, ctx) {
       const mine = seat.name === me && !seat.bot;
       const marks = [];
       if (seat.name !== null && info.host === seat.name && !seat.bot) marks.push(h("span", { class: "mark host", title: t("table.hostTip") }, "★"));
-      if (seat.bot) marks.push(h("span", { class: "mark bot", title: t("lobby.botTip", { level: t(`level.${seat.bot}`) }) }, t("table.bot")));
+      if (seat.bot) marks.push(h("span", { class: "mark bot", title: t("lobby.botTip", { level: levelName(seat.bot, game()) }) }, t("table.bot")));
       if (seat.bot_account) marks.push(botBadge());
       if (seat.rating !== null && seat.rating !== undefined) marks.push(ratingMark(seat.rating, seat.provisional));
       const finish = finishMark(seat.finish);
@@ -135,7 +133,7 @@ export function createTableScreen(root, ctx) {
         info.host === me ? h("button", { "data-action": `bot-${i}`, title: t("table.botTip", { level }), onclick: () => ctx.send({ t: "bot", table: state.id, level, seat: i }) }, t("table.addBot")) : null,
       ] : [];
       const kick = info.status === "open" && info.host === me && seat.name !== null && !mine
-        ? h("button", { class: "small", "data-action": `kick-${i}`, title: t("table.kickTip", { name: seatName(seat.name) }), onclick: () => ctx.send({ t: "kick", table: state.id, name: seat.name }) }, "✕")
+        ? h("button", { class: "small", "data-action": `kick-${i}`, title: t("table.kickTip", { name: seatName(seat.name, game()) }), onclick: () => ctx.send({ t: "kick", table: state.id, name: seat.name }) }, "✕")
         : null;
       return h("li", {
         class: `seat-row${mine ? " you" : ""}${toMove === i ? " to-move" : ""}${seat.name === null ? " free" : ""}`,
@@ -143,7 +141,7 @@ export function createTableScreen(root, ctx) {
       },
       h("span", { class: "swatch", title: t("table.seat", { n: i + 1 }) }, String(i + 1)),
       dot,
-      h("span", { class: "who" }, seatName(seat.name) ?? t("table.freeSeat")),
+      h("span", { class: "who" }, seatName(seat.name, game()) ?? t("table.freeSeat")),
       ...marks,
       toMove === i ? h("span", { class: "turn", title: t("table.toMoveTip") }, t("table.toMove")) : null,
       h("span", { class: "clock", "data-clock": i }),
@@ -173,10 +171,11 @@ export function createTableScreen(root, ctx) {
     if (can.includes("join")) buttons.push(h("button", { class: "primary", "data-action": "join", onclick: () => ctx.send({ t: "join", table: state.id }) }, t("table.join")));
     if (can.includes("leave")) buttons.push(h("button", { "data-action": "leave", title: t("table.leaveTip"), onclick: () => ctx.send({ t: "leave", table: state.id }) }, t("table.leave")));
     if (can.includes("bot")) {
+      // Offered by strength in this game, weakest first: "hard (greedy)".
       const select = h("select", { "aria-label": t("table.level"), "data-action": "level", onchange: (event) => { level = event.target.value; } },
-        ...LEVELS.map((name) => h("option", { value: name, selected: name === level, title: t(`level.${name}.tip`) }, t(`level.${name}`))));
+        ...game().bot_levels.map(({ level: name }) => h("option", { value: name, selected: name === level, title: t(`level.${name}.tip`) }, levelName(name, game()))));
       buttons.push(h("span", { class: "bot-tool" }, select,
-        h("button", { "data-action": "bot", title: t("table.botTip", { level }), onclick: () => ctx.send({ t: "bot", table: state.id, level }) }, t("table.addBot"))));
+        h("button", { "data-action": "bot", title: t("table.botTip", { level: levelName(level, game()) }), onclick: () => ctx.send({ t: "bot", table: state.id, level }) }, t("table.addBot"))));
     }
     if (can.includes("bot")) {
       // The host offers a seat by name (as /invite NAME): the invited answer in a dialog.

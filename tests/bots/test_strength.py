@@ -1,0 +1,29 @@
+"""The levels by strength: every game orders all four, and a person may name either.
+(``game_id`` is every game: tests/conftest.py.)"""
+
+import pytest
+
+from ludoteca.bots import BOTS, strength
+
+
+def test_every_game_orders_every_level_once_and_says_where_it_was_measured(game_id):
+    rungs = strength.by_strength(game_id)
+    assert [rung.strength for rung in rungs] == list(strength.STRENGTHS)
+    assert sorted(rung.level for rung in rungs) == sorted(BOTS)
+    assert strength.measured(game_id)
+
+
+def test_a_strength_means_the_level_measured_in_that_game():
+    assert strength.level("krone", "hard") == "simple"  # simple beats greedy in Krone
+    assert strength.level("kingdomino", " Hard ") == "greedy"
+    assert strength.level("keltis", "GREEDY") == "greedy"
+    assert strength.level("keltis", "hardest") is None
+
+
+def test_the_order_agrees_with_the_games_ladder_where_one_was_measured(game_id):
+    ladder = strength.ladder(game_id)
+    if ladder is None:
+        pytest.skip(f"no ladder of {game_id} measured yet (scripts/measure_bots.sh)")
+    by_rating = [row["level"] for row in reversed(ladder["ratings"])]
+    assert by_rating == [rung.level for rung in strength.by_strength(game_id)]
+    assert [row["strength"] for row in reversed(ladder["ratings"])] == list(strength.STRENGTHS)
