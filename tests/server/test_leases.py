@@ -207,3 +207,21 @@ def test_ids_are_taken_ahead_and_a_dry_block_is_refused_then_topped_up(postgres_
             await store.close()
 
     asyncio.run(run())
+
+
+def test_processes_started_side_by_side_read_one_server_key(db_url):
+    """Two stores asking for a key not yet made at once: one is stored, both read it (two
+    processes of `serve --workers` once failed to start, on a duplicate key)."""
+
+    async def run() -> None:
+        stores = [Store(db_url) for _ in range(4)]
+        await stores[0].migrate()
+        try:
+            keys = await asyncio.gather(*(store.server_key("mail") for store in stores))
+            assert len(set(keys)) == 1
+            assert keys[0] == await stores[1].server_key("mail")  # and kept
+        finally:
+            for store in stores:
+                await store.close()
+
+    asyncio.run(run())

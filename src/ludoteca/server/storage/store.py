@@ -143,14 +143,20 @@ class Store(PeopleRows, TokenRows):
     # -- keys and ids ---------------------------------------------------------------------
 
     async def server_key(self, name: str) -> str:
-        """A secret made once and kept, so that sessions outlive a restart."""
+        """A secret made once and kept, so that sessions outlive a restart. Processes
+        started side by side may both make one: the first stored wins, and every
+        process reads that one."""
+        dialect = self.engine.dialect.name
+        insert: Any = postgresql.insert if dialect == "postgresql" else sqlite.insert
         async with self.engine.begin() as connection:
+            await connection.execute(
+                insert(server_keys)
+                .values(name=name, value=secrets.token_urlsafe(48))
+                .on_conflict_do_nothing(index_elements=[server_keys.c.name])
+            )
             value = await connection.scalar(
                 sa.select(server_keys.c.value).where(server_keys.c.name == name)
             )
-            if value is None:
-                value = secrets.token_urlsafe(48)
-                await connection.execute(server_keys.insert().values(name=name, value=value))
             return str(value)
 
     async def highest_ids(self) -> tuple[int, int]:
