@@ -5,6 +5,7 @@ ids from both never collide."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import time
 from collections.abc import Callable
 from typing import Any
@@ -28,8 +29,8 @@ class Seat:
         self.v = 0
         self._moved_at = -1  # one move a version: the next waits for its answer
 
-    def read(self) -> dict[str, Any]:
-        message = self.player.next()
+    def read(self, timeout: float = 20) -> dict[str, Any]:
+        message = self.player.next(timeout)
         kind = message["t"]
         if kind == "sync" and message["table"]["id"] == self.table:
             self.view = merge(None, message["match"]) if message["match"] else None
@@ -73,13 +74,20 @@ def keltis_at(server: Server) -> tuple[Player, Player, int, list[Seat]]:
     return anna, bruno, table, [Seat(anna, table), Seat(bruno, table)]
 
 
-def play(seats: list[Seat], moves: int) -> None:
-    """Each in turn reads what came and moves when it is their turn, ``moves`` times."""
+def play(seats: list[Seat], moves: int, seconds: float = 60) -> None:
+    """Whoever's turn it is moves, ``moves`` times in all, and every seat reads what came
+    meanwhile. (Reading one message a seat a round waited for ever once one seat was sent
+    fewer messages than the other: a "my tables" goes only to whom a turn changed for.)"""
     played = 0
+    deadline = time.monotonic() + seconds
     while played < moves:
+        if time.monotonic() > deadline:
+            raise TimeoutError(f"{played} of {moves} moves played in {seconds} s")
         for seat in seats:
-            seat.read()
             played += seat.move_if_mine()
+        for seat in seats:
+            with contextlib.suppress(TimeoutError):
+                seat.read(0.1)
 
 
 def until(condition: Callable[[], bool], seconds: float = 10) -> None:
