@@ -12,8 +12,8 @@ import random
 import time
 
 import ludoteca
-from ludoteca.engine import Match
 from ludoteca.client import SeatMatch
+from ludoteca.engine import Match
 
 rng = random.Random(7)
 game = ludoteca.game("krone")
@@ -37,7 +37,8 @@ for i, v in enumerate(views):
         late.append(d)
 full = time.perf_counter() - t
 print(
-    f"from_view every move: {1000 * full / len(views):.1f} ms/decision, last quarter {1000 * sum(late) / len(late):.1f} ms"
+    f"from_view every move: {1000 * full / len(views):.1f} ms/decision,"
+    f" last quarter {1000 * sum(late) / len(late):.1f} ms"
 )
 seat = SeatMatch(random.Random(1))
 t = time.perf_counter()
@@ -56,5 +57,7 @@ for i, v in enumerate(views):
         late.append(d)
 inc = time.perf_counter() - t
 print(
-    f"kept and played on: {1000 * inc / len(views):.2f} ms/decision, last quarter {1000 * sum(late) / len(late):.2f} ms; rebuilt {seat.rebuilt}x, entries played on {seat.played_on}"
+    f"kept and played on: {1000 * inc / len(views):.2f} ms/decision,"
+    f" last quarter {1000 * sum(late) / len(late):.2f} ms;"
+    f" rebuilt {seat.rebuilt}x, entries played on {seat.played_on}"
 )

@@ -58,8 +58,8 @@ async function show() {
 function rows(data, game, pool) {
   const people = data.players.map((p, i) => ({ rating: p.rating, row: h("tr", {},
     h("td", { class: "n" }, String(i + 1)),
-    h("td", {}, h("a", { href: `/players/${encodeURIComponent(p.name)}` }, p.name)),
-    h("td", { class: "n" }, String(Math.round(p.rating))),
+    h("td", {}, h("a", { href: `/players/${encodeURIComponent(p.name)}` }, p.name), pool === "bots" ? [" ", botBadge()] : null),
+    h("td", { class: "n" }, ratingMark(p.rating, p.provisional)),
     data.levels ? h("td", {}) : null,
     h("td", { class: "n" }, String(p.games))) }));
   const levels = (data.levels?.ratings ?? []).map((r) => ({ rating: r.rating, row: h("tr", { class: "level-row", "data-level": r.level },
