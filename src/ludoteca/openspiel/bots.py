@@ -59,7 +59,9 @@ class IsmctsBot:
         search.set_resampler(
             lambda state, player: state.resample_from_infostate(player, seed.uniform)
         )
-        action = search.step(state)
+        # The search picks with numpy: its int64 decoded would put numpy numbers in the
+        # move, which the engine's bit boards (Kingdomino's squares) cannot shift by.
+        action = int(search.step(state))
         return game.actions.decode(action, match.state, False)
 
     def _simulations(self, match: Match) -> int:
