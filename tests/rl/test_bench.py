@@ -2,6 +2,7 @@
 random_sim_test, per game and player count."""
 
 import json
+import random
 
 import pytest
 from typer.testing import CliRunner
@@ -13,7 +14,7 @@ from tests.conftest import missing
 try:
     import pyspiel
 
-    from ludoteca.openspiel.bench import measure
+    from ludoteca.openspiel.bench import POSITIONS, measure, searched_positions
 except ImportError:  # pragma: no cover - the rl extra is part of the test extra
     pyspiel = None
 
@@ -64,3 +65,40 @@ def test_bench_openspiel_prints_the_adapters_cost():
     }
     assert (figure["game"], figure["players"], figure["actions"]) == ("keltis", 2, 5546)
     assert figure["cost"] > 0
+
+
+def test_ismcts_is_measured_at_three_positions_of_a_match():
+    game = ludoteca.game("cronberg")
+    matches = searched_positions(game, 2, random.Random(1))
+    assert len(matches) == len(POSITIONS)
+    lengths = [match.moves_played for match in matches]
+    assert lengths == sorted(lengths)
+    assert lengths[0] > 0
+    for match in matches:  # each a decision with a choice to make
+        assert isinstance(match.to_move, int)
+        assert len(match.legal_moves()) > 1
+
+
+def test_bench_ismcts_prints_seconds_a_move_and_resamples_a_second():
+    args = ["bench", "--ismcts", "--game", "kingdomino", "--players", "2", "--seconds", "0"]
+    result = CliRunner().invoke(app, args)
+    assert result.exit_code == 0, result.output
+    assert "kingdomino  2 players  ISMCTS at 100 simulations:" in result.output
+    assert "s a move" in result.output
+    assert "resamples/s" in result.output
+    [figure] = json.loads(CliRunner().invoke(app, [*args, "--json"]).output)
+    assert set(figure) == {
+        "game",
+        "players",
+        "simulations",
+        "positions",
+        "resamples_per_second",
+        "seconds_per_move",
+    }
+    assert (figure["game"], figure["simulations"], len(figure["positions"])) == (
+        "kingdomino",
+        100,
+        3,
+    )
+    assert figure["seconds_per_move"] > 0
+    assert figure["resamples_per_second"] > 0

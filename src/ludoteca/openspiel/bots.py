@@ -51,7 +51,7 @@ class IsmctsBot:
             game,
             open_spiel_mcts.RandomRolloutEvaluator(ROLLOUTS, seed),
             UCT_C,
-            self._simulations(match),
+            self.simulations(match),
             random_state=seed,
         )
         # Its own resampler draws from a sampler seeded by the clock: from ``seed``
@@ -64,7 +64,8 @@ class IsmctsBot:
         action = int(search.step(state))
         return game.actions.decode(action, match.state, False)
 
-    def _simulations(self, match: Match) -> int:
+    def simulations(self, match: Match) -> int:
+        """Simulations a move in the game of ``match``."""
         if self.iterations is not None:
             return self.iterations
         return DEFAULT_ITERATIONS.get(match.game.id, FALLBACK_ITERATIONS)
