@@ -43,15 +43,21 @@ def test_krones_random_sim_test_runs_from_the_taking_of_the_king():
     assert figure.random_sim_test_steps_per_second > 0
 
 
-def test_bench_openspiel_prints_the_adapters_cost():
-    args = ["bench", "--openspiel", "--game", "keltis", "--players", "2", "--seconds", "0"]
+def bench(flag, game_id):
+    """``ludoteca bench FLAG --game GAME`` at two players, no time: its text, and its one
+    figure as ``--json`` gives it."""
+    args = ["bench", flag, "--game", game_id, "--players", "2", "--seconds", "0"]
     result = CliRunner().invoke(app, args)
     assert result.exit_code == 0, result.output
-    assert "keltis      2 players  5,546 actions" in result.output
-    assert "the adapter costs" in result.output
-    assert "random_sim_test" in result.output
-    data = json.loads(CliRunner().invoke(app, [*args, "--json"]).output)
-    [figure] = data
+    [figure] = json.loads(CliRunner().invoke(app, [*args, "--json"]).output)
+    return result.output, figure
+
+
+def test_bench_openspiel_prints_the_adapters_cost():
+    text, figure = bench("--openspiel", "keltis")
+    assert "keltis      2 players  5,546 actions" in text
+    assert "the adapter costs" in text
+    assert "random_sim_test" in text
     assert set(figure) == {
         "game",
         "players",
@@ -80,13 +86,10 @@ def test_ismcts_is_measured_at_three_positions_of_a_match():
 
 
 def test_bench_ismcts_prints_seconds_a_move_and_resamples_a_second():
-    args = ["bench", "--ismcts", "--game", "kingdomino", "--players", "2", "--seconds", "0"]
-    result = CliRunner().invoke(app, args)
-    assert result.exit_code == 0, result.output
-    assert "kingdomino  2 players  ISMCTS at 100 simulations:" in result.output
-    assert "s a move" in result.output
-    assert "resamples/s" in result.output
-    [figure] = json.loads(CliRunner().invoke(app, [*args, "--json"]).output)
+    text, figure = bench("--ismcts", "kingdomino")
+    assert "kingdomino  2 players  ISMCTS at 100 simulations:" in text
+    assert "s a move" in text
+    assert "resamples/s" in text
     assert set(figure) == {
         "game",
         "players",

@@ -274,22 +274,6 @@ def test_an_information_state_is_the_views_compact_json_at_every_step(game_id):
         state.apply_action(random_action(state, rng))
 
 
-def test_resampling_from_an_information_state_keeps_it():
-    game = pyspiel.load_game("python_ludoteca_keltis(players=4)")
-    state = game.new_initial_state()
-    rng = random.Random(9)
-    for _ in range(150):
-        state.apply_action(random_action(state, rng))
-    sampler = pyspiel.UniformProbabilitySampler(0.0, 1.0)
-    for seat in range(4):
-        other = state.resample_from_infostate(seat, sampler)
-        assert other.information_state_string(seat) == state.information_state_string(seat)
-        assert other.history() == [
-            game.actions.encode(entry.move, m.state)
-            for entry, m in zip(other.match.log, replayed(other.match), strict=True)
-        ]
-
-
 #: Steps of a random match at which every seat's world is resampled.
 RESAMPLED_AT = frozenset((0, 1, 2, 3, 5, 8, 13, 21, 34, 55, 89, 144, 233))
 
