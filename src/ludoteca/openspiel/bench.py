@@ -29,7 +29,8 @@ from typing import Any
 
 import pyspiel
 
-from ludoteca.engine import CHANCE, Game
+from ludoteca.bots.seat import seat_to_move
+from ludoteca.engine import CHANCE, Game, Match
 from ludoteca.games.krone.state import KroneState
 
 from . import LudotecaGame
@@ -234,7 +235,7 @@ def measure_ismcts(game: Game, players: int, seconds: float, seed: int = 1) -> I
     spent = 0.0
     for match in matches:
         state = LudotecaState(spiel, match.copy())
-        seat, sampler = match.to_move, random.Random(seed).random
+        seat, sampler = seat_to_move(match), random.Random(seed).random
         began = time.perf_counter()
         while resampled == 0 or time.perf_counter() - began < seconds / len(matches):
             state.resample_from_infostate(seat, sampler)
@@ -254,7 +255,7 @@ def measure_ismcts(game: Game, players: int, seconds: float, seed: int = 1) -> I
     )
 
 
-def searched_positions(game: Game, players: int, rng: random.Random) -> list[Any]:
+def searched_positions(game: Game, players: int, rng: random.Random) -> list[Match]:
     """The matches at POSITIONS of one played by the game's simple strategy, each at the
     first decision there with more than one legal move."""
     match = game.new_match(players)
