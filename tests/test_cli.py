@@ -100,6 +100,21 @@ def test_bench_openspiel_without_the_rl_extra_says_how_to_install_it(monkeypatch
     )
 
 
+def test_bench_ismcts_without_the_rl_extra_names_its_flag(monkeypatch):
+    monkeypatch.setitem(sys.modules, "pyspiel", None)
+    result = runner.invoke(app, ["bench", "--ismcts", "--game", "keltis", "--seconds", "0"])
+    assert result.exit_code == 2, result.output
+    assert result.output.startswith("ludoteca: --ismcts needs OpenSpiel")
+
+
+def test_bench_takes_one_of_openspiel_and_ismcts():
+    result = runner.invoke(app, ["bench", "--openspiel", "--ismcts", "--game", "keltis"])
+    assert result.exit_code == 2, result.output
+    assert result.output == (
+        "ludoteca: --openspiel and --ismcts measure different things: give one\n"
+    )
+
+
 def test_bench_prints_moves_and_games_per_second():
     args = ["bench", "--game", "krone", "--players", "2", "--seconds", "0"]
     result = runner.invoke(app, args)

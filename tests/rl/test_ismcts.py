@@ -52,12 +52,21 @@ def test_ismcts_chooses_a_legal_move_in_every_game_the_same_from_the_same_seed(g
     game = ludoteca.game(game_id)
     match = game.new_match(game.min_players)
     rng = random.Random(3)
-    while match.to_move is CHANCE:
-        match.play_chance(rng)
+    for _ in range(12):  # past the first picks: a Kingdomino placement names squares
+        if match.to_move is CHANCE:
+            match.play_chance(rng)
+        else:
+            match.play(rng.choice(match.legal_moves()))
+    while match.to_move is CHANCE or len(match.legal_moves()) < 2:
+        if match.to_move is CHANCE:
+            match.play_chance(rng)
+        else:
+            match.play(match.legal_moves()[0])
     player = resolve("ludoteca.openspiel.bots:ismcts:6")
     move = player.choose(match, random.Random(11))
     assert move in match.legal_moves()
     assert player.choose(match, random.Random(11)) == move
+    match.play(move)  # a move of Python values, as the engine's own (not numpy's)
 
 
 def test_its_budget_is_a_count_of_simulations():

@@ -274,20 +274,44 @@ def test_an_information_state_is_the_views_compact_json_at_every_step(game_id):
         state.apply_action(random_action(state, rng))
 
 
-def test_resampling_from_an_information_state_keeps_it():
-    game = pyspiel.load_game("python_ludoteca_keltis(players=4)")
-    state = game.new_initial_state()
-    rng = random.Random(9)
-    for _ in range(150):
-        state.apply_action(random_action(state, rng))
-    sampler = pyspiel.UniformProbabilitySampler(0.0, 1.0)
-    for seat in range(4):
-        other = state.resample_from_infostate(seat, sampler)
-        assert other.information_state_string(seat) == state.information_state_string(seat)
-        assert other.history() == [
-            game.actions.encode(entry.move, m.state)
-            for entry, m in zip(other.match.log, replayed(other.match), strict=True)
-        ]
+#: Steps of a random match at which every seat's world is resampled.
+RESAMPLED_AT = frozenset((0, 1, 2, 3, 5, 8, 13, 21, 34, 55, 89, 144, 233))
+
+
+def test_a_resampled_world_is_what_from_view_draws_and_the_seat_sees_it_alike(game_id):
+    # What ISMCTS's every simulation starts from: the match Match.from_view draws from the
+    # seat's view with the sampler's number as seed (a game that hides nothing: this
+    # match), reached by its log's actions, and the same information state for the seat.
+    hides = not ludoteca.game(game_id).open_information
+    for players in (ludoteca.game(game_id).min_players, ludoteca.game(game_id).max_players):
+        game = pyspiel.load_game(f"python_ludoteca_{game_id}(players={players})")
+        state = game.new_initial_state()
+        rng = random.Random(players)
+        for step in range(max(RESAMPLED_AT) + 1):
+            if state.is_terminal():
+                break
+            if step in RESAMPLED_AT:
+                for seat in range(players):
+                    number = rng.random()
+                    known = state.information_state_string(seat)
+                    other = state.resample_from_infostate(seat, lambda n=number: n)
+                    drawn = Match.from_view(
+                        state.match.view(seat), random.Random(int(number * 2**53))
+                    )
+                    assert other.match.position() == drawn.position()
+                    assert [e.move for e in other.match.log] == [e.move for e in drawn.log]
+                    assert other.information_state_string(seat) == known
+                    assert json.loads(known) == other.match.view(seat)
+                    assert other.history() == [
+                        game.actions.encode(entry.move, m.state)
+                        for entry, m in zip(other.match.log, replayed(other.match), strict=True)
+                    ]
+                    if not hides:
+                        assert str(other) == str(state)
+                        assert other.history() == state.history()
+                    other.apply_action(random_action(other, rng))  # its own from here on
+                    assert state.information_state_string(seat) == known
+            state.apply_action(random_action(state, rng))
 
 
 def replayed(match):

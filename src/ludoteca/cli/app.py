@@ -379,14 +379,25 @@ def bench(
             "pip install 'ludoteca\\[rl]')",  # \[: a bracket, not rich's markup
         ),
     ] = False,
+    ismcts: Annotated[
+        bool,
+        typer.Option(
+            "--ismcts",
+            help="OpenSpiel's ISMCTS through the adapter instead: its resamples a second "
+            "and seconds a move at three positions of a match (needs the rl extra)",
+        ),
+    ] = False,
     as_json: JsonArg = False,
 ) -> None:
     """Speed of the rules engines, per game and player count, on one core.
 
     Random playouts (moves and games per second), then the round trip of one finished
     match: playing its log as move values, loading its document, to_json and a view.
-    With --openspiel, the cost of playing through OpenSpiel instead (docs/research.md).
+    With --openspiel, the cost of playing through OpenSpiel instead; with --ismcts, that
+    of OpenSpiel's ISMCTS (docs/research.md).
     """
+    if openspiel and ismcts:
+        raise CommandError("--openspiel and --ismcts measure different things: give one")
     chosen = [checks.game(game_id) for game_id in games or ludoteca.game_ids()]
     runs = [
         (game, count)
@@ -396,8 +407,8 @@ def bench(
     ]
     if not runs:
         raise CommandError(f"none of these games takes {players} players")
-    if openspiel:
-        checks.open_spiel()
+    if openspiel or ismcts:
+        checks.open_spiel("--openspiel" if openspiel else "--ismcts")
     for game in chosen:
         if not as_json and not any(g is game for g, _ in runs):
             show.bench_skipped(game, players)
@@ -413,6 +424,18 @@ def bench(
             "benchmarking the adapter",
             show.bench_adapter,
             show.bench_adapter_end,
+        )
+    elif ismcts:
+        from ludoteca.openspiel.bench import measure_ismcts
+
+        _bench(
+            runs,
+            seconds,
+            as_json,
+            measure_ismcts,
+            "benchmarking ISMCTS",
+            show.bench_ismcts,
+            show.bench_ismcts_end,
         )
     else:
         _bench(runs, seconds, as_json, measure, "benchmarking", show.bench_figure, show.bench_end)

@@ -87,13 +87,14 @@ def seat(seat: int, players: int) -> int:
     return seat
 
 
-def open_spiel() -> None:
-    """OpenSpiel is installed (the ``rl`` extra), or one line says how to install it."""
+def open_spiel(flag: str) -> None:
+    """OpenSpiel is installed (the ``rl`` extra), or one line says that ``flag`` needs
+    it and how to install it."""
     try:
         importlib.import_module("pyspiel")
     except ImportError:
         raise CommandError(
-            "--openspiel needs OpenSpiel, which is not installed: pip install 'ludoteca[rl]'"
+            f"{flag} needs OpenSpiel, which is not installed: pip install 'ludoteca[rl]'"
         ) from None
 
 

@@ -21,7 +21,7 @@ import typer
 
 if TYPE_CHECKING:  # the figures' types only: a command imports the tool it runs
     from ludoteca.engine import Game
-    from ludoteca.openspiel.bench import AdapterFigure
+    from ludoteca.openspiel.bench import AdapterFigure, IsmctsFigure
     from ludoteca.tools.arena import Tournament
     from ludoteca.tools.bench import Figure
     from ludoteca.tools.simulate import Summary
@@ -262,6 +262,22 @@ def bench_adapter_end() -> None:
     typer.echo(
         "random steps, chance events counted as steps, engine and adapter taking turns; "
         "random_sim_test with serialization, Krone's from the taking of the King; one core"
+    )
+
+
+def bench_ismcts(figure: IsmctsFigure) -> None:
+    typer.echo(
+        f"{figure.game:<11} {figure.players} players  ISMCTS at {figure.simulations}"
+        f" simulations: {figure.seconds_per_move:.3f} s a move,"
+        f" {figure.resamples_per_second:,.1f} resamples/s"
+        f" (logs of {', '.join(map(str, figure.positions))} entries)"
+    )
+
+
+def bench_ismcts_end() -> None:
+    typer.echo(
+        "one move at each of three positions of a match played by the game's simple "
+        "strategy, as many simulations as ludoteca's mcts makes iterations; one core"
     )
 
 

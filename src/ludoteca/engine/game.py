@@ -70,13 +70,18 @@ class Game(ABC):
         match = self.new_match(view["players"], view["options"])
         for text in self.fill_log(view, rng):
             match.play(text)
+        self.check_rebuilt(match, view)
+        return match
+
+    def check_rebuilt(self, match: Match, view: Mapping[str, Any]) -> None:
+        """Raise ``StateError`` unless the seat of ``view`` sees ``view`` in ``match``, a
+        match played from the opening by the log ``fill_log`` drew for it."""
         if match.view(view["seat"]) != view:
             raise StateError(
                 f"no match of {self.title} from its opening gives this view: its log does "
                 "not lead to its position (a match loaded from a hand-written position "
                 "cannot be rebuilt from a view)"
             )
-        return match
 
     def check_setup(
         self, players: object, options: Mapping[str, object] | None

@@ -13,6 +13,9 @@ outcomes), the largest legal set of one random playout, and three speeds, each f
   before it played by the game's simple strategy, outside the clock): from the opening,
   uniform random play runs to thousands of moves (docs/research.md, Conformance).
 
+``ludoteca bench --ismcts`` measures OpenSpiel's ISMCTS through the adapter instead
+(``measure_ismcts``): resamples a second and seconds a move.
+
 It lives beside the adapter rather than among ``ludoteca.tools``: the tools and the
 adapter are rooms of one layer, which do not import each other.
 """
@@ -26,10 +29,13 @@ from typing import Any
 
 import pyspiel
 
-from ludoteca.engine import CHANCE, Game
+from ludoteca.bots.seat import seat_to_move
+from ludoteca.engine import CHANCE, Game, Match
 from ludoteca.games.krone.state import KroneState
 
 from . import LudotecaGame
+from .bots import IsmctsBot
+from .game import LudotecaState
 
 #: a random playout for the largest legal set stops here (Krone's may run to thousands)
 PLAYOUT_MOVES = 5000
@@ -189,3 +195,85 @@ def king_taken(spiel: LudotecaGame, rng: random.Random) -> Any:
     for entry in match.log:
         state.apply_action(spiel.actions.encode(entry.move, state.match.state))
     return state
+
+
+@dataclass(frozen=True)
+class IsmctsFigure:
+    game: str
+    players: int
+    #: simulations a move: as many as ludoteca's ``mcts`` makes iterations in the game
+    simulations: int
+    #: the log's length at each position searched (POSITIONS of one match)
+    positions: tuple[int, ...]
+    #: ``resample_from_infostate`` for the seat to move, a second
+    resamples_per_second: float
+    #: one ISMCTS move (``IsmctsBot.choose``) at each position, on average
+    seconds_per_move: float
+
+    def to_json(self) -> dict[str, object]:
+        data: dict[str, object] = asdict(self)
+        data["positions"] = list(self.positions)
+        data["resamples_per_second"] = round(self.resamples_per_second, 1)
+        data["seconds_per_move"] = round(self.seconds_per_move, 3)
+        return data
+
+
+#: where in a match ISMCTS is measured: its decisions a quarter, half and three quarters
+#: of the way through (a world's cost grows with the log it is drawn for)
+POSITIONS = (0.25, 0.5, 0.75)
+
+
+def measure_ismcts(game: Game, players: int, seconds: float, seed: int = 1) -> IsmctsFigure:
+    """OpenSpiel's ISMCTS (``ludoteca.openspiel.bots:ismcts``) at POSITIONS of one match
+    played by the game's simple strategy: resamples for the seat to move, ``seconds``
+    in all (at least one a position), then one move a position, timed."""
+    rng = random.Random(seed)
+    spiel = pyspiel.load_game(f"python_ludoteca_{game.id}(players={players})")
+    matches = searched_positions(game, players, rng)
+    bot = IsmctsBot()
+    resampled = 0
+    spent = 0.0
+    for match in matches:
+        state = LudotecaState(spiel, match.copy())
+        seat, sampler = seat_to_move(match), random.Random(seed).random
+        began = time.perf_counter()
+        while resampled == 0 or time.perf_counter() - began < seconds / len(matches):
+            state.resample_from_infostate(seat, sampler)
+            resampled += 1
+        spent += time.perf_counter() - began
+    began = time.perf_counter()
+    for match in matches:
+        bot.choose(match.copy(), random.Random(seed))
+    moved = time.perf_counter() - began
+    return IsmctsFigure(
+        game.id,
+        players,
+        bot.simulations(matches[0]),
+        tuple(match.moves_played for match in matches),
+        resampled / spent,
+        moved / len(matches),
+    )
+
+
+def searched_positions(game: Game, players: int, rng: random.Random) -> list[Match]:
+    """The matches at POSITIONS of one played by the game's simple strategy, each at the
+    first decision there with more than one legal move."""
+    match = game.new_match(players)
+    log = []
+    while not match.is_over:
+        if match.to_move is CHANCE:
+            log.append(match.play_chance(rng))
+        else:
+            log.append(match.play(game.simple_move(match.state, rng)))
+    found = []
+    for share in POSITIONS:
+        replay = game.new_match(players)
+        moves = iter(log)
+        while (
+            replay.moves_played < share * len(log)
+            or replay.to_move is CHANCE
+            or len(replay.legal_moves()) < 2
+        ):
+            replay.play(next(moves))
+        found.append(replay)
+    return found

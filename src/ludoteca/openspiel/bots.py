@@ -51,7 +51,7 @@ class IsmctsBot:
             game,
             open_spiel_mcts.RandomRolloutEvaluator(ROLLOUTS, seed),
             UCT_C,
-            self._simulations(match),
+            self.simulations(match),
             random_state=seed,
         )
         # Its own resampler draws from a sampler seeded by the clock: from ``seed``
@@ -59,10 +59,13 @@ class IsmctsBot:
         search.set_resampler(
             lambda state, player: state.resample_from_infostate(player, seed.uniform)
         )
-        action = search.step(state)
+        # The search picks with numpy: its int64 decoded would put numpy numbers in the
+        # move, which the engine's bit boards (Kingdomino's squares) cannot shift by.
+        action = int(search.step(state))
         return game.actions.decode(action, match.state, False)
 
-    def _simulations(self, match: Match) -> int:
+    def simulations(self, match: Match) -> int:
+        """Simulations a move in the game of ``match``."""
         if self.iterations is not None:
             return self.iterations
         return DEFAULT_ITERATIONS.get(match.game.id, FALLBACK_ITERATIONS)

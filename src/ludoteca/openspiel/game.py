@@ -204,13 +204,29 @@ class LudotecaState(pyspiel.State):  # type: ignore[misc]
         return returns(self.match.result(), self.match.players)
 
     def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> LudotecaState:
-        """A state ``player_id`` cannot tell from this one (``Match.from_view``), reached
-        from the start by the same actions OpenSpiel's history would show."""
+        """A state ``player_id`` cannot tell from this one, drawn as ``Match.from_view``
+        draws it, and reached from the start by the actions of its log (its history).
+
+        A game that hides nothing has one such match, this one (``from_view`` replays the
+        log as shown and draws nothing): a clone. Otherwise the log ``Game.fill_log``
+        draws is played once, through this adapter, so that the history comes with it:
+        not into a match first and then again, action by action, into a state.
+        """
+        game = self.match.game
+        if game.open_information:
+            return self.clone()  # type: ignore[no-any-return]
+        view = self.match.view(player_id)
         rng = random.Random(int(probability_sampler() * 2**53))
-        rebuilt = Match.from_view(self.match.view(player_id), rng)
         fresh: LudotecaState = self.get_game().new_initial_state()
-        for entry in rebuilt.log:
-            fresh.apply_action(self.actions.encode(entry.move, fresh.match.state))
+        for text in game.fill_log(view, rng):
+            move = fresh.match.parse(text)
+            fresh.apply_action(self.actions.encode(move, fresh.match.state))
+        game.check_rebuilt(fresh.match, view)
+        # The seat reads the same log in both (checked above): its text, once written,
+        # need not be written again for the information state ISMCTS asks for next.
+        told = self.held.told.get(player_id)
+        if told is not None:
+            fresh.held.told[player_id] = told
         return fresh
 
     def __str__(self) -> str:
