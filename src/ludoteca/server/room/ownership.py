@@ -48,7 +48,8 @@ class Ownership:
             for live in await room.store.live_tables():
                 await room.bring_back(live)
             return
-        await self.claim_orphans(None)
+        async with self._claiming:
+            await self._claim_orphans(self.leases, None, taken_over=False)
         self.elsewhere = await self.leases.elsewhere()
         self._task = asyncio.get_running_loop().create_task(self._keep(), name="ownership")
 
@@ -141,7 +142,9 @@ class Ownership:
         async with self._claiming:
             await self._claim_orphans(self.leases, most)
 
-    async def _claim_orphans(self, leases: Leases, most: int | None) -> None:
+    async def _claim_orphans(
+        self, leases: Leases, most: int | None, taken_over: bool = True
+    ) -> None:
         room = self.room
         for table_id in await leases.orphans(most or 1_000_000):
             if table_id in room.tables or not await leases.claim(table_id):
@@ -149,7 +152,7 @@ class Ownership:
             # Read after the claim committed: every write of the former owner is in it.
             found = await room.store.live_tables([table_id])
             if found:
-                await room.bring_back(found[0])
+                await room.bring_back(found[0], taken_over)
             if table_id in room.tables:
                 log.info("took over table %d (epoch %d)", table_id, leases.held[table_id])
                 self.elsewhere.pop(table_id, None)
