@@ -13,13 +13,13 @@ waits at that load. Either way a move's latency runs from the moment it is sent.
 A player whose socket closes (its process restarted) connects again with its session to
 the next URL, asks for its table (``watch``) and plays on from the ``sync``; so does one
 told its table is ``unavailable`` for a moment (asked again after ``retry_after``) or
-played ``elsewhere`` (on to the next URL). A player moves once on a view of its table: the same
-version shown again (a resync that crossed the move) waits for the move's answer, unless
-the socket closed or the move was refused ``unavailable`` since. The summary counts the reconnects, the
-resyncs, the **lost moves** (a move of the player's the room acknowledged, missing from
-the table as a later sync shows it: the sync's version is below the acknowledgement's;
-must be 0) and the longest a player waited for its table to answer (a move sent, or its
-socket closed, until the answer or the sync).
+played ``elsewhere`` (on to the next URL). A player moves once on a view of its table:
+the same version shown again (a resync that crossed the move) waits for the move's
+answer, unless the socket closed or the move was refused ``unavailable`` since. The
+summary counts the reconnects, the resyncs, the **lost moves** (a move of the player's
+the room acknowledged, missing from the table as a later sync shows it: the sync's
+version is below the acknowledgement's; must be 0) and the longest a player waited for
+its table to answer (a move sent, or its socket closed, until the answer or the sync).
 
 Several URLs (the processes of one room) share the players out: table ``n``'s players
 go to the URLs in turn from the ``n``-th, so the players of one table are on different
