@@ -11,7 +11,7 @@ import subprocess
 import sys
 
 from .live import Player, Server
-from .test_failover import Seat, query, until
+from .test_failover import Seat, kingdomino_with_a_bot, query, until
 
 
 def _room(postgres_url: str, redis_url: str, prefix: str) -> tuple[Server, Server]:
@@ -83,11 +83,7 @@ def test_a_finished_table_given_up_by_a_stopping_process_stays_for_its_rematch(
     # its players are still in the room, and their watch found no table (`no_table`).
     a, b = _room(postgres_url, redis_url, redis_prefix)
     try:
-        anna = Player(a, "Anna")
-        anna.send(t="create", game="kingdomino")
-        table = anna.expect("sync")["table"]["id"]
-        anna.send(t="bot", table=table)
-        anna.expect("table", where=lambda m: any(s and s["bot"] for s in m["table"]["seats"]))
+        anna, table = kingdomino_with_a_bot(a)
         bruno = Player(b, "Bruno")  # watches from the other process
         bruno.send(t="watch", table=table)
         bruno.expect("sync")
