@@ -74,6 +74,16 @@ def keltis_at(server: Server) -> tuple[Player, Player, int, list[Seat]]:
     return anna, bruno, table, [Seat(anna, table), Seat(bruno, table)]
 
 
+def kingdomino_with_a_bot(server: Server) -> tuple[Player, int]:
+    """Anna opens a Kingdomino table at ``server`` and seats a bot; not started yet."""
+    anna = Player(server, "Anna")
+    anna.send(t="create", game="kingdomino")
+    table = anna.expect("sync")["table"]["id"]
+    anna.send(t="bot", table=table)
+    anna.expect("table", where=lambda m: any(s and s["bot"] for s in m["table"]["seats"]))
+    return anna, table
+
+
 def play(seats: list[Seat], moves: int, seconds: float = 60) -> None:
     """Whoever's turn it is moves, ``moves`` times in all, and every seat reads what came
     meanwhile. (Reading one message a seat a round waited for ever once one seat was sent
@@ -163,11 +173,7 @@ def test_an_owner_paused_past_its_lease_is_fenced_off(postgres_url):
 def test_a_killed_owners_game_is_finished_on_the_other_process(postgres_url):
     a, b = two_servers(postgres_url)
     try:
-        anna = Player(a, "Anna")
-        anna.send(t="create", game="kingdomino")
-        table = anna.expect("sync")["table"]["id"]
-        anna.send(t="bot", table=table)
-        anna.expect("table", where=lambda m: any(s and s["bot"] for s in m["table"]["seats"]))
+        anna, table = kingdomino_with_a_bot(a)
         anna.send(t="start", table=table)
         # Meanwhile a table opens on B: ids come from the database, never twice.
         carla = Player(b, "Carla")

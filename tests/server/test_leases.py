@@ -225,3 +225,25 @@ def test_processes_started_side_by_side_read_one_server_key(db_url):
                 await store.close()
 
     asyncio.run(run())
+
+
+def test_a_takeover_claims_many_leases_at_once_each_as_fenced_as_one(postgres_url):
+    asyncio.run(_claim_all(postgres_url))
+
+
+async def _claim_all(url: str) -> None:
+    async with two_stores(url) as (a, b):
+        assert a.leases is not None
+        assert b.leases is not None
+        for table_id in (1, 2, 3):
+            a.leases.new(table_id)
+        await a.commit([table(1), table(2), table(3)])
+        await expire(a, 1)
+        await expire(a, 3)
+        # A's lease of table 2 stands; 4 has no lease row yet: claimed at epoch 1.
+        assert sorted(await b.leases.claim_all([3, 2, 1, 4])) == [1, 3, 4]
+        assert b.leases.held == {1: 2, 3: 2, 4: 1}
+        assert await a.leases.renew() == {1, 3}  # A finds them gone, and keeps 2
+        assert a.leases.held == {2: 1}
+        with pytest.raises(LeaseLost):
+            await a.commit([move(1)])

@@ -1,5 +1,6 @@
 """`ludoteca loadtest` against a real server: it plays, measures, and stays on loopback."""
 
+import asyncio
 import json
 import os
 import random
@@ -206,3 +207,45 @@ def test_the_sync_that_starts_a_new_match_is_no_resync_and_no_loss():
     player.asked = True  # a watch sent again after a reconnect: its sync is a resync
     player._synced(6, _View())
     assert player.figures.resyncs == 1
+
+
+class _Socket:
+    """What the room sends, in order, and what the player sends back."""
+
+    def __init__(self, *messages: dict) -> None:
+        self.messages = [json.dumps(m) for m in messages]
+        self.sent: list[dict] = []
+
+    def __aiter__(self):
+        return self._each()
+
+    async def _each(self):
+        for message in self.messages:
+            yield message
+
+    async def send(self, text: str) -> None:
+        self.sent.append(json.loads(text))
+
+
+def _sync(v: int) -> dict:
+    table = {"id": 3, "match": 5}
+    return {"t": "sync", "v": v, "table": table, "match": {"legal_moves": ["a", "b"]}}
+
+
+def test_a_player_moves_once_on_a_view_however_often_it_is_sent_until_its_move_is_refused():
+    # A resync that crossed the move (the gateway's after a takeover, and the answer to
+    # the player's own watch) shows the same view twice: a second move on it would be
+    # refused, `wrong_state` if the first ended the game.
+    player = _player()
+    player.table = 3
+    unavailable = {"t": "error", "code": "unavailable", "table": 3, "params": {"retry_after": 0}}
+    player.ws = _Socket(_sync(7), _sync(7), unavailable, _sync(7), _sync(8))
+
+    async def read() -> bool:
+        return await player._read(asyncio.Event(), 2, asyncio.get_running_loop().create_future())
+
+    assert not asyncio.run(read())  # the socket ended
+    sent = [(m["t"], m.get("v")) for m in player.ws.sent]
+    # Refused `unavailable` (nothing changed), it asks again and moves from the sync.
+    assert sent == [("move", 7), ("watch", None), ("move", 7), ("move", 8)]
+    assert player.figures.errors == 0

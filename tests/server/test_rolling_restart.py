@@ -10,15 +10,16 @@ import os
 import subprocess
 import sys
 
-from .live import Server
-from .test_failover import query, until
+from .live import Player, Server
+from .test_failover import Seat, kingdomino_with_a_bot, query, until
 
 
 def _room(postgres_url: str, redis_url: str, prefix: str) -> tuple[Server, Server]:
     options = ["--redis", redis_url, "--redis-prefix", prefix, "--lease-seconds", "3"]
-    a = Server(postgres_url, rate=10_000, entries_per_minute=10_000, options=options).launch()
-    b = Server(postgres_url, rate=10_000, entries_per_minute=10_000, options=options).launch()
-    return a.ready(), b.ready()
+    # One after the other: two first starts on one new database both write its keys.
+    a = Server(postgres_url, rate=10_000, entries_per_minute=10_000, options=options)
+    b = Server(postgres_url, rate=10_000, entries_per_minute=10_000, options=options)
+    return a.launch().ready(), b.launch().ready()
 
 
 def _restart(server: Server) -> None:
@@ -73,3 +74,32 @@ def test_a_rolling_restart_loses_no_acknowledged_move(postgres_url, redis_url, r
     assert numbers
     for found in numbers.values():
         assert found == list(range(len(found)))
+
+
+def test_a_finished_table_given_up_by_a_stopping_process_stays_for_its_rematch(
+    postgres_url, redis_url, redis_prefix
+):
+    # A restart closes a finished table (nobody watches it then); a takeover must not:
+    # its players are still in the room, and their watch found no table (`no_table`).
+    a, b = _room(postgres_url, redis_url, redis_prefix)
+    try:
+        anna, table = kingdomino_with_a_bot(a)
+        bruno = Player(b, "Bruno")  # watches from the other process
+        bruno.send(t="watch", table=table)
+        bruno.expect("sync")
+        anna.send(t="start", table=table)
+        seat = Seat(anna, table)
+        while not seat.over:
+            seat.read()
+            seat.move_if_mine()
+        a.stop()  # SIGTERM: its leases are given up, and B takes the table
+
+        until(lambda: b.status()["owned"] == 1)
+        again = Player(b, "Anna", anna.cookie)
+        again.send(t="watch", table=table)
+        assert again.expect("sync")["table"]["status"] == "finished"
+        again.send(t="rematch", table=table)
+        again.expect("sync", where=lambda m: m["table"]["status"] == "running")
+    finally:
+        a.stop()
+        b.stop()

@@ -13,11 +13,13 @@ waits at that load. Either way a move's latency runs from the moment it is sent.
 A player whose socket closes (its process restarted) connects again with its session to
 the next URL, asks for its table (``watch``) and plays on from the ``sync``; so does one
 told its table is ``unavailable`` for a moment (asked again after ``retry_after``) or
-played ``elsewhere`` (on to the next URL). The summary counts the reconnects, the
-resyncs, the **lost moves** (a move of the player's the room acknowledged, missing from
-the table as a later sync shows it: the sync's version is below the acknowledgement's;
-must be 0) and the longest a player waited for its table to answer (a move sent, or its
-socket closed, until the answer or the sync).
+played ``elsewhere`` (on to the next URL). A player moves once on a view of its table:
+the same version shown again (a resync that crossed the move) waits for the move's
+answer, unless the socket closed or the move was refused ``unavailable`` since. The
+summary counts the reconnects, the resyncs, the **lost moves** (a move of the player's
+the room acknowledged, missing from the table as a later sync shows it: the sync's
+version is below the acknowledgement's; must be 0) and the longest a player waited for
+its table to answer (a move sent, or its socket closed, until the answer or the sync).
 
 Several URLs (the processes of one room) share the players out: table ``n``'s players
 go to the URLs in turn from the ``n``-th, so the players of one table are on different
@@ -216,6 +218,11 @@ class Player:
         self.rematched: int | None = None
         #: Since when the player waits for its table (a move sent, its socket closed).
         self.waiting: float | None = None
+        #: The table's version this player last moved on, over this socket: a second
+        #: view of it (a resync that crossed the move) waits for the move's answer; a
+        #: move sent twice on one view is refused (``stale``, or ``wrong_state`` if the
+        #: first ended the game).
+        self.moved_on: int | None = None
 
     async def connect(self) -> None:
         self.ws = await websockets.connect(
@@ -260,6 +267,8 @@ class Player:
                 await asyncio.sleep(0.2)
         if self.measuring:
             self.figures.reconnects += 1
+        # A move sent on the closed socket was stored or not: the sync says which.
+        self.moved_on = None
         if self.table is not None:
             await self._ask()
 
@@ -330,7 +339,8 @@ class Player:
                             self.sent = _json({"t": "rematch", "table": self.table})
                             await ws.send(self.sent)
                     continue
-                if view.legal_moves and not self.clock.over:
+                if view.legal_moves and not self.clock.over and self.moved_on != self.version:
+                    self.moved_on = self.version
                     move = self.rng.choice(view.legal_moves)
                     await self.pacer.wait()
                     self.sent_at = time.perf_counter()
@@ -363,6 +373,7 @@ class Player:
                 # Its process is handing it over, or cannot store now: nothing changed;
                 # asked for again after the wait the room gives, and the sync says where
                 # it stands (the move goes again from there if it is still to make).
+                self.moved_on = None
                 await asyncio.sleep(float(message.params.get("retry_after", 0.2)))
                 await self._ask()
             elif kind == "error" and message.code == "stale" and message.table == self.table:

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING
 
 from .. import protocol as p
 from ..storage.leases import Leases
+from ..storage.rows import LiveTable
 from ..table import TableStatus
 
 if TYPE_CHECKING:
@@ -48,7 +49,8 @@ class Ownership:
             for live in await room.store.live_tables():
                 await room.bring_back(live)
             return
-        await self.claim_orphans(None)
+        async with self._claiming:
+            await self._claim_orphans(self.leases, None, taken_over=False)
         self.elsewhere = await self.leases.elsewhere()
         self._task = asyncio.get_running_loop().create_task(self._keep(), name="ownership")
 
@@ -141,25 +143,45 @@ class Ownership:
         async with self._claiming:
             await self._claim_orphans(self.leases, most)
 
-    async def _claim_orphans(self, leases: Leases, most: int | None) -> None:
+    async def _claim_orphans(
+        self, leases: Leases, most: int | None, taken_over: bool = True
+    ) -> None:
         room = self.room
-        for table_id in await leases.orphans(most or 1_000_000):
-            if table_id in room.tables or not await leases.claim(table_id):
-                continue
-            # Read after the claim committed: every write of the former owner is in it.
-            found = await room.store.live_tables([table_id])
-            if found:
-                await room.bring_back(found[0])
-            if table_id in room.tables:
-                log.info("took over table %d (epoch %d)", table_id, leases.held[table_id])
-                self.elsewhere.pop(table_id, None)
-                table = room.tables[table_id]
-                room.lobby.table_changed(table)
-                if table.status == TableStatus.OPEN:
-                    # As after a restart: its people have a while to come back to it here.
-                    room.close_if_abandoned_soon([table_id])
-            else:
-                self.table_left(table_id)
+        orphans = [t for t in await leases.orphans(most or 1_000_000) if t not in room.tables]
+        if not orphans:
+            return
+        claimed = await leases.claim_all(orphans)
+        # Read after the claims committed: every write of the former owners is in it.
+        # All in one read, then each brought back: a table's own read and replay did
+        # not wait for the claims of the tables before it.
+        left = list(claimed)
+        try:
+            found = {live.row.id: live for live in await room.store.live_tables(claimed)}
+            while left:
+                await self._brought_back(leases, left[0], found.get(left[0]), taken_over)
+                left.pop(0)
+        except BaseException:
+            # Claimed but not brought back: given up again, or they would be held (and
+            # renewed) by a process that does not play them.
+            await leases.release(left)
+            raise
+
+    async def _brought_back(
+        self, leases: Leases, table_id: int, found: LiveTable | None, taken_over: bool
+    ) -> None:
+        room = self.room
+        if found is not None:
+            await room.bring_back(found, taken_over)
+        if table_id in room.tables:
+            log.info("took over table %d (epoch %d)", table_id, leases.held[table_id])
+            self.elsewhere.pop(table_id, None)
+            table = room.tables[table_id]
+            room.lobby.table_changed(table)
+            if table.status == TableStatus.OPEN:
+                # As after a restart: its people have a while to come back to it here.
+                room.close_if_abandoned_soon([table_id])
+        else:
+            self.table_left(table_id)
 
     def drop(self, table_ids: Iterable[int]) -> None:
         """Another process owns these tables now: they leave this one at once, and

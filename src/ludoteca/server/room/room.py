@@ -199,14 +199,15 @@ class Room:
         await self.store.close()
         thinking.stop()
 
-    async def bring_back(self, live: LiveTable) -> None:
+    async def bring_back(self, live: LiveTable, taken_over: bool = False) -> None:
         """A table as it was stored: its chairs, and its match replayed from the log,
         its clocks from the stored times, its bots and timers going again (on a start,
-        and when this process takes a table over from one that died)."""
+        and when this process takes a table over from one that stopped or died)."""
         chat = await self.store.recent_chat(live.row.id, 50)
         table = Table.restore(self.host, live, chat)
-        if table.status == FINISHED:
-            # Nobody watches it after a restart: it leaves the room.
+        if table.status == FINISHED and not taken_over:
+            # Nobody watches it after a restart: it leaves the room. Taken over, it
+            # stays: its players are still in the room, and may ask for a rematch.
             table.seating.close_as_stored()
             return
         self.tables[table.id] = table

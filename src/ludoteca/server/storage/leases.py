@@ -84,12 +84,22 @@ class Leases:
 
     async def claim(self, table_id: int) -> bool:
         """Take the table's lease if it is free, expired or ours, with the next epoch."""
+        return bool(await self.claim_all([table_id]))
+
+    async def claim_all(self, table_ids: Collection[int]) -> list[int]:
+        """``claim`` for many tables in one transaction (a takeover of a stopping
+        process's tables: a commit each made every table wait for the ones before it);
+        those taken are returned. Each lease is decided by the same conditional claim,
+        in id order, the order commits and renewals lock them in: no deadlock."""
+        epochs: dict[int, int] = {}
         async with self.engine.begin() as connection:
-            epoch = await connection.scalar(self._claim, {"t": table_id})
-        if epoch is None:
-            return False
-        self.held[table_id] = int(epoch)
-        return True
+            for table_id in sorted(table_ids):
+                epoch = await connection.scalar(self._claim, {"t": table_id})
+                if epoch is not None:
+                    epochs[table_id] = int(epoch)
+        # Held only once committed: a fence checks the epochs the database has.
+        self.held.update(epochs)
+        return list(epochs)
 
     def new(self, table_id: int) -> None:
         """A table made here (its id from the sequence, so nobody else knows it): its
