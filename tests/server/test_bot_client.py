@@ -104,7 +104,9 @@ def test_a_client_bot_accepts_a_persons_invitation_and_plays_them_to_the_end(roo
         asyncio.run(asyncio.wait_for(both(), 240))
         anna.close()
     assert len(client.finished) == 1, client.errors
-    assert client.errors == []
+    # A move made as the table moved on is answered with the state (the client plays on
+    # from it): a race of two sockets, not a fault; any other refusal is one.
+    assert [e for e in client.errors if e.code != "stale"] == []
 
 
 def _person_plays(anna: Player, table: int) -> None:
