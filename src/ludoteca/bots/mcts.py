@@ -28,7 +28,16 @@ from dataclasses import dataclass
 from ludoteca.engine import CHANCE, Game, Match, Move, State
 
 from .seat import seat_to_move
-from .strategies import Ranker, decisions_only, deferred, playout, public, ranker
+from .strategies import (
+    Evaluator,
+    MovePicker,
+    Ranker,
+    decisions_only,
+    deferred,
+    playout,
+    public,
+    ranker,
+)
 
 EXPLORATION = 0.7
 BIAS = 1.0  # weight of the ranking's advice: the best-ranked move counts most, at first
@@ -206,22 +215,32 @@ class Search:
                 visited.reward += rewards[visited.actor]
 
     def play_out(self, state: State) -> list[float]:
-        """Play on with the playout policy; each seat's share of the win at the end, or
-        the game's judgement once its playout horizon is reached."""
-        rng = self.rng
-        moves = 0
-        for _ in range(PLAYOUT_LIMIT):
-            actor = state.to_move()
-            if actor is None:
-                return shares(state)
-            if actor is CHANCE:
-                state.apply(state.sample_chance(rng))
-                continue
-            if self.horizon is not None and self.evaluate is not None and moves >= self.horizon:
-                return self.evaluate(state)
-            state.apply(self.playout(state, rng))
-            moves += 1
-        return [1.0 / state.players] * state.players
+        return play_out(state, self.playout, self.evaluate, self.horizon, self.rng)
+
+
+def play_out(
+    state: State,
+    policy: MovePicker,
+    evaluate: Evaluator | None,
+    horizon: int | None,
+    rng: random.Random,
+) -> list[float]:
+    """Play on with the playout policy; each seat's share of the win at the end, or the
+    game's judgement once its playout horizon is reached (``strategies.playout`` gives
+    a game's policy, judgement and horizon)."""
+    moves = 0
+    for _ in range(PLAYOUT_LIMIT):
+        actor = state.to_move()
+        if actor is None:
+            return shares(state)
+        if actor is CHANCE:
+            state.apply(state.sample_chance(rng))
+            continue
+        if horizon is not None and evaluate is not None and moves >= horizon:
+            return evaluate(state)
+        state.apply(policy(state, rng))
+        moves += 1
+    return [1.0 / state.players] * state.players
 
 
 def shares(state: State) -> list[float]:
