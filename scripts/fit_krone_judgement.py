@@ -2,10 +2,10 @@
 """Fit Um Krone und Kragen's learnt judgement (``games/krone/judgement.py``) on self-play.
 
 For each number of players, ``--games`` games are played by the simple policy (collect
-one face), which takes a card other than its first choice, at random among those the dice
-pay for or none, on ``--explore`` of its turns, so that the positions hold every kind of
-card in many company, and seats with fewer cards than turns (without them, a card would be
-judged only against the others: one seldom taken could not be told from no card). Every
+one face), which on ``--explore`` of its turns takes a card at random among those the dice
+pay for, or none, so that the positions hold every kind of card in many company, and
+seats with fewer cards than turns (without them, a card would be judged only against the
+others: one seldom taken could not be told from no card). Every
 turn's start before the King is taken is a position; its label is the seat that won the
 game. The weights of a conditional logit (each seat's chance
 ``exp(w · x_seat) / Σ exp(w · x_other)``) are fitted by Newton's method with a small ridge.
