@@ -93,7 +93,9 @@ def test_krone_tree_keeps_the_choices_of_cards_not_the_rolls():
     search = Search(ended.game, ended.state, 0, random.Random(3))
     root = Node(None)
     root.moves = ranked_moves(ended.state)
-    for _ in range(150):
+    # Eight cards at the root and seat 1's two turns in a row (the start passes to it)
+    # before seat 0's next choice: enough iterations to reach that far.
+    for _ in range(300):
         search.iterate(root)
     edges = walk(root, [])
     decisions = [key for _node, key in edges if isinstance(key, tuple)]
@@ -112,13 +114,11 @@ def test_krone_tree_keeps_the_choices_of_cards_not_the_rolls():
 
 
 def test_krone_race_counts_dice():
-    from ludoteca.games.krone.strategy import evaluate, strength
+    from ludoteca.games.krone.strategy import evaluate
 
     m = dice_phase(players=2, cards={0: ["craftsman", "guard"], 1: ["astronomer", "sorcerer"]},
                    active=[], aside=[1, 1, 2])  # fmt: skip
-    holdings = m.state.holdings
-    # Two dice brought in each turn count for more than two dice turned.
-    assert strength(holdings[0]) > strength(holdings[1])
+    # Two dice brought in each turn count for more than two dice turned (as learnt).
     assert evaluate(m.state)[0] > 0.5
 
 

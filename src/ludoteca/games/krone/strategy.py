@@ -14,6 +14,7 @@ import random
 
 from ludoteca.engine import Move
 
+from . import judgement
 from .abilities import MAX_DICE
 from .components import BRING_IN, BY_ID
 from .dice import FACES, Counts, best_group, plus
@@ -293,43 +294,23 @@ def _to_face(card: str, face: int, active: Counts) -> Move | None:
 #: (``evaluate``), not played out (whole-game playouts of the simple policy did no
 #: better and cost more: docs/bots.md).
 PLAYOUT_MOVES = 0
-#: How sharply a lead in the race (counted in dice, ``strength``) turns into a share of
-#: the win.
-SHARPNESS = 1.0
-
-
-_BRING_IN_CARDS = tuple(card.id for card in BY_ID.values() if card.kind == BRING_IN)
-
-
-def strength(holding: Holding) -> float:
-    """A seat's cards as dice in the race: the dice it rolls at the start of a turn, one
-    for each card that brings a die in, half for each that turns a die, a quarter for
-    each re-roll (the Jester, the Merchant)."""
-    cards = holding.cards
-    return (
-        holding.turn_dice()
-        + sum(card in cards for card in _BRING_IN_CARDS)
-        + 0.5 * sum(card in cards for card in _TO_FACE)
-        + 0.25 * (holding.jesters + ("merchant" in cards))
-    )
 
 
 def evaluate(state: KroneState) -> list[float]:
     """Each seat's share of the win, judged from the cards held and the King's bid.
 
-    Before the King is taken, shares go by the cards held, counted as dice in the race
-    (``strength``, a logistic of the lead): the search then adds to the choice of card
-    what follows it — the cards it leaves the others, the reply of the next seat. (Whoever
-    takes the King wins most games: nine in ten between greedy and simple.) Once the King
+    Before the King is taken, shares go by the cards held and the order of the coming
+    turns, as learnt from self-play games (``judgement.shares``): the search then adds to
+    the choice of card what follows it — the cards it leaves the others, the reply of the
+    next seat. (Whoever takes the King wins most games: nine in ten between greedy and
+    simple.) Once the King
     is taken, the Queen's holder keeps the win unless someone still to play in the final round
     beats the standing best: each such seat beats a group of ``n`` with about the chance
     of rolling ``n + 1`` or more, or ``n`` with a higher face (``power.groups``).
     """
     players = state.players
     if state.king_buyer is None or state.bid is None:
-        weights = [math.exp(SHARPNESS * strength(h)) for h in state.holdings]
-        total = sum(weights)
-        return [w / total for w in weights]
+        return judgement.shares(state)
     best = state.final.best if state.final is not None else state.bid
     count, face = best
     to_play = set(range(players))

@@ -1,0 +1,80 @@
+"""The learnt judgement of the race for the King: its data, its shape, and its remake."""
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from ludoteca.games.krone import judgement
+from ludoteca.games.krone.state import Holding, opening
+
+SCRIPT = Path(__file__).parents[3] / "scripts" / "fit_krone_judgement.py"
+
+
+def test_the_shipped_weights_load_for_every_table():
+    for players in range(2, 6):
+        assert len(judgement.weights(players)) == len(judgement.FEATURES)
+    data = json.loads(judgement.WEIGHTS_FILE.read_text(encoding="utf-8"))
+    assert data["command"].startswith("scripts/fit_krone_judgement.py --seed 25")
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5])
+def test_shares_are_chances_and_favour_the_stronger_hand(players):
+    state = opening(players)
+    state.holdings[1] = Holding({"general", "farmer", "knight"}, charlatans=1)
+    shares = judgement.shares(state)
+    assert len(shares) == players
+    assert abs(sum(shares) - 1) < 1e-9
+    assert shares[1] > 0.5
+    assert shares[1] == max(shares)
+
+
+def test_the_judgement_is_the_same_for_every_seat():
+    # The same cards and the same place in the coming turns, at another seat: the same
+    # share, moved with them.
+    state = opening(3)
+    state.holdings[0] = Holding({"general"})
+    state.holdings[2] = Holding({"sorcerer", "maid"})
+    turned = opening(3)
+    turned.holdings[1] = Holding({"general"})
+    turned.holdings[0] = Holding({"sorcerer", "maid"})
+    turned.start_player = 1  # every seat one on: seat 0's place is now seat 1's
+    shares, moved = judgement.shares(state), judgement.shares(turned)
+    assert moved == pytest.approx([shares[2], shares[0], shares[1]])
+
+
+def test_places_count_the_turns_to_come_with_the_start_passing_on():
+    state = opening(3)
+    assert judgement.places(state) == [0, 1, 2]
+    state.turn_in_round = 2  # seat 2 plays last in the round, and starts the next one
+    assert judgement.places(state) == [2, 3, 0]
+
+
+def test_weights_fitted_on_other_features_are_refused(tmp_path, monkeypatch):
+    stale = tmp_path / "judgement.json"
+    stale.write_text(
+        json.dumps({"command": "remake", "features": ["farmer"], "weights": {"2": [1.0]}}),
+        encoding="utf-8",
+    )
+    monkeypatch.setattr(judgement, "WEIGHTS_FILE", stale)
+    judgement.weights.cache_clear()
+    try:
+        with pytest.raises(ValueError, match="fitted on features"):
+            judgement.weights(2)
+    finally:
+        judgement.weights.cache_clear()
+
+
+def test_the_remake_command_writes_the_same_weights_twice(tmp_path):
+    outs = [tmp_path / "a.json", tmp_path / "b.json"]
+    for out in outs:
+        args = ["--seed", "7", "--games", "6", "--players", "2,4", "--out", str(out)]
+        subprocess.run([sys.executable, str(SCRIPT), *args], check=True, capture_output=True)
+    data = json.loads(outs[0].read_text(encoding="utf-8"))
+    assert outs[0].read_bytes() == outs[1].read_bytes()
+    assert data["features"] == list(judgement.FEATURES)
+    assert sorted(data["weights"]) == ["2", "4"]
+    assert all(len(w) == len(judgement.FEATURES) for w in data["weights"].values())
+    assert "--seed 7 --games 6" in data["command"]
