@@ -11,8 +11,10 @@ import ludoteca
 from ludoteca.cli import app
 from ludoteca.engine import Result
 from ludoteca.tools.arena import (
+    JoinError,
     Standing,
     games_to_separate,
+    join,
     record,
     run,
     seating,
@@ -133,6 +135,7 @@ def test_the_arena_command_prints_one_json_object():
             "mean_score",
             "seconds_per_move",
             "slowest_move",
+            "moves",
         }
         # the slowest decision is one of the moves averaged: never below the mean
         assert entry["slowest_move"] >= entry["seconds_per_move"] > 0 or entry["name"] == "random"
@@ -242,3 +245,35 @@ def test_the_arena_command_plays_a_range_of_seeds_and_says_which():
     assert text.exit_code == 0, text.output
     assert "4 games, 2 players, seed 1, games 4–7" in text.stdout
     assert "95% intervals" in text.stdout
+
+
+def test_parts_of_a_tournament_join_into_the_whole():
+    kingdomino = ludoteca.game("kingdomino")
+    whole = run(kingdomino, ["greedy", "simple", "random"], games=9, seed=4, players=3)
+    parts = [
+        run(kingdomino, ["greedy", "simple", "random"], games=n, seed=4, players=3, first=f)
+        for f, n in ((6, 3), (0, 2), (2, 4))  # in any order: they are sorted by their first
+    ]
+    joined = join([part.to_json() for part in parts])
+    expected = whole.to_json()
+    timed = ("seconds_per_move", "slowest_move")
+    for bot in (*joined["bots"], *expected["bots"]):
+        assert all(bot.pop(key) >= 0 for key in timed)
+    for mine, theirs in zip(joined["bots"], expected["bots"], strict=True):
+        # the parts' means were rounded to two places before they were weighed
+        assert mine.pop("mean_score") == pytest.approx(theirs.pop("mean_score"), abs=0.01)
+    assert joined == expected
+
+
+def test_only_parts_that_follow_on_join():
+    keltis = ludoteca.game("keltis")
+    a = run(keltis, ["greedy", "random"], games=2, seed=4).to_json()
+    b = run(keltis, ["greedy", "random"], games=2, seed=4, first=3).to_json()
+    with pytest.raises(JoinError, match="games 2 to 2 are missing"):
+        join([a, b])
+    with pytest.raises(JoinError, match="differ in seed"):
+        join([a, run(keltis, ["greedy", "random"], games=2, seed=5, first=2).to_json()])
+    with pytest.raises(JoinError, match="different bots"):
+        join([a, run(keltis, ["random", "greedy"], games=2, seed=4, first=2).to_json()])
+    with pytest.raises(JoinError, match="at least one"):
+        join([])

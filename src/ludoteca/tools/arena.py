@@ -34,6 +34,7 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from itertools import pairwise
+from typing import Any
 
 from ludoteca.bots import Bot, resolve
 from ludoteca.engine import CHANCE, Game, OptionValue, Result
@@ -84,6 +85,7 @@ class Standing:
             "mean_score": None if mean is None else round(mean, 2),
             "seconds_per_move": round(self.seconds_per_move, 5),
             "slowest_move": round(self.slowest, 4),
+            "moves": self.moves,
         }
 
 
@@ -150,6 +152,75 @@ class Tournament:
             "separation": [gap.to_json() for gap in self.separation],
             "winners": self.winners,
         }
+
+
+class JoinError(ValueError):
+    """Arena results that are not parts of one tournament."""
+
+
+def join(parts: Sequence[Mapping[str, Any]]) -> dict[str, object]:
+    """Arena results (``to_json``) of one tournament played in ranges of its seed, as
+    the result of the whole: the same game, players, seed and bots in the same order,
+    each range starting where the one before stopped. Wins and games add up; the
+    interval, the mean score and the separation are worked out again over all the
+    games; the seconds a move are weighed by moves (by games for a part written before
+    results counted their moves), the slowest move is the slowest of all."""
+    if not parts:
+        raise JoinError("give at least one arena result to join")
+    ordered = sorted(parts, key=lambda part: part["seeds"][0])
+    first = ordered[0]
+    same = ("game", "players", "seed")
+    for part in ordered[1:]:
+        for key in same:
+            if part[key] != first[key]:
+                raise JoinError(f"the parts differ in {key}: {first[key]!r} and {part[key]!r}")
+        if [b["name"] for b in part["bots"]] != [b["name"] for b in first["bots"]]:
+            raise JoinError("the parts seat different bots (or in another order)")
+    for before, after in pairwise(ordered):
+        if after["seeds"][0] != before["seeds"][1]:
+            raise JoinError(
+                f"games {before['seeds'][1]} to {after['seeds'][0] - 1} are missing (or "
+                f"played twice): the parts must follow on, each from where the last stopped"
+            )
+    games = sum(part["games"] for part in ordered)
+    standings: list[Standing] = []
+    scores: list[float | None] = []
+    for index, bot in enumerate(first["bots"]):
+        own = [part["bots"][index] for part in ordered]
+        weight = [entry.get("moves", entry["games"]) for entry in own]
+        standing = Standing(
+            bot["name"],
+            games=sum(entry["games"] for entry in own),
+            wins=sum(entry["wins"] for entry in own),
+            slowest=max(entry["slowest_move"] for entry in own),
+            moves=sum(weight),
+        )
+        standing.seconds = sum(e["seconds_per_move"] * w for e, w in zip(own, weight, strict=True))
+        standings.append(standing)
+        means = [entry["mean_score"] for entry in own]
+        scores.append(
+            None
+            if None in means
+            else sum(m * e["games"] for m, e in zip(means, own, strict=True)) / standing.games
+        )
+    tournament = Tournament(
+        first["game"],
+        first["players"],
+        games,
+        first["seed"],
+        standings,
+        first=first["seeds"][0],
+        winners=[won for part in ordered for won in part["winners"]],
+    )
+    counted = all("moves" in part["bots"][0] for part in ordered)
+    bots = []
+    for standing, score in zip(standings, scores, strict=True):
+        entry = standing.to_json()
+        entry["mean_score"] = None if score is None else round(score, 2)
+        if not counted:
+            del entry["moves"]  # not every part counted its moves: no count to give
+        bots.append(entry)
+    return {**tournament.to_json(), "bots": bots}
 
 
 def wilson(successes: float, trials: int) -> tuple[float, float]:
