@@ -51,6 +51,14 @@ class Turn:
     cards: frozenset[str]  # ability cards held and not used yet this turn
 
 
+@lru_cache(maxsize=4096)
+def _in_order(cards: frozenset[str]) -> tuple[str, ...]:
+    """The cards in one order in every process: a set's own order follows the hashes of
+    its strings, which change from process to process (``PYTHONHASHSEED``), and the order
+    the abilities are tried in decides where a bounded ``Work`` runs out, and so the move."""
+    return tuple(sorted(cards))
+
+
 class TooLarge(Exception):
     """The exact computation would take more work than allowed."""
 
@@ -164,7 +172,7 @@ class Solver:
                 for taken, left, rest in _splits(active):
                     if rest:
                         yield self.choose(Turn(plus(aside, taken), left, True, turn.cards))
-        for card in turn.cards:
+        for card in _in_order(turn.cards):
             for move in uses(card, active, aside, sum(active) + sum(aside)):
                 yield self.after_use(turn, move)
 
