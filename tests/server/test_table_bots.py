@@ -1,6 +1,7 @@
 """Table bots play through the room's own path and see only what their seat may see."""
 
 import asyncio
+import gc
 import os
 import random
 import subprocess
@@ -80,6 +81,10 @@ def test_bots_that_think_decide_in_a_bot_process_on_the_position_as_it_was(game_
     move, legal = asyncio.run(think_then_move_on())
     assert move in legal
     assert thinking._processes().submit(os.getpid).result() != os.getpid()
+    # A bot process plays bots only: what its decisions kept is out of the collector's
+    # way (bots.heap), which the room's own process never is.
+    assert thinking._processes().submit(gc.get_freeze_count).result() > 0
+    assert gc.get_freeze_count() == 0
 
 
 def test_a_bot_process_does_not_outlive_a_room_that_was_killed():

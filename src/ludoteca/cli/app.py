@@ -223,6 +223,7 @@ def arena_command(
 ) -> None:
     """A tournament between bots, seats rotated: wins, win rate with its 95% interval, and
     whether the intervals tell the bots apart (if not, about how many games would)."""
+    from ludoteca.bots.heap import dedicated
     from ludoteca.tools.arena import run
 
     game = checks.game(game_id)
@@ -234,7 +235,11 @@ def arena_command(
         raise CommandError(f"{len(names)} bots need {len(names)} seats, not --players {count}")
     options = checks.options(game, option)
     played = checks.seeds(seeds, games)
-    with show.arena_progress(f"{game.id} {','.join(names)}", len(played)) as advance:
+    # The command plays bots and nothing else while it runs (bots.heap).
+    with (
+        show.arena_progress(f"{game.id} {','.join(names)}", len(played)) as advance,
+        dedicated(),
+    ):
         tournament = run(
             game, names, len(played), seed, count, options, advance, jobs, first=played.start
         )

@@ -37,6 +37,7 @@ from itertools import pairwise
 from typing import Any
 
 from ludoteca.bots import Bot, resolve
+from ludoteca.bots.heap import dedicate, settle
 from ludoteca.engine import CHANCE, Game, OptionValue, Result
 
 Z95 = 1.959964  # the normal quantile of a two-sided 95% interval
@@ -342,7 +343,7 @@ def _games(setup: list[Setup], jobs: int) -> Iterator[tuple[Result, Timing]]:
     if jobs == 1:
         yield from map(play_game, setup)
         return
-    with ProcessPoolExecutor(jobs) as pool:
+    with ProcessPoolExecutor(jobs, initializer=dedicate) as pool:
         yield from pool.map(play_game, setup)
 
 
@@ -373,6 +374,7 @@ def play_game(setup: Setup) -> tuple[Result, Timing]:
         timing[name][0] += spent
         timing[name][1] += 1
         timing[name][2] = max(timing[name][2], spent)
+        settle()  # between two timed decisions: the collector's pauses are not a bot's
         match.play(move)
     return match.result(), {
         name: (spent, int(moves), slowest) for name, (spent, moves, slowest) in timing.items()

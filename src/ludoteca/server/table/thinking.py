@@ -29,6 +29,7 @@ from concurrent.futures.process import BrokenProcessPool
 
 import ludoteca
 from ludoteca.bots import BOTS, Bot, bot
+from ludoteca.bots.heap import dedicate, settle
 from ludoteca.engine import Match, Move
 
 #: The level ``/bot`` seats when none is named, and the one that takes over a seat whose
@@ -78,6 +79,7 @@ def _yield_to_the_room() -> None:
     that skips the pool's own clean-up, would leave it behind, holding its memory)."""
     with contextlib.suppress(OSError):
         os.nice(BOT_NICENESS)
+    dedicate()
     room = os.getppid()
 
     def watch() -> None:
@@ -118,4 +120,6 @@ def decide(position: bytes) -> str:
     """In a bot process: the bot's move for the pickled position, as its notation."""
     level, game_id, players, options, state = pickle.loads(position)
     match = Match(ludoteca.game(game_id), players, options, state)
-    return str(choose(level, match))
+    move = str(choose(level, match))
+    settle()
+    return move
