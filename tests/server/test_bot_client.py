@@ -483,16 +483,43 @@ def test_ludoteca_bot_run_on_sigint_finishes_its_match_opens_no_other_and_exits_
         asked = time.time()
         process.send_signal(signal.SIGINT)
         out, err = process.communicate(timeout=240)
+        assert process.returncode == 0, err
+        assert "stopped after 1 match" in out, (out, err)
         status = server.status()
         recent = httpx.get(f"{server.http}/api/players/Robo").json()["recent"]
+        assert len(recent) == 1  # no second match was opened
         summary = httpx.get(f"{server.http}/api/matches/{recent[0]['id']}").json()
-    assert process.returncode == 0, err
-    assert "stopped after 1 match" in out
-    assert len(recent) == 1  # no second match was opened
     assert status["running"] == 0
     assert summary["result"] is not None
     assert not summary["result"].get("aborted")
     assert summary["finished_at"] > asked  # played out after the signal, not before
+
+
+def test_a_client_stopped_just_after_asking_to_start_plays_that_match_out(room_db):
+    """Stopped between sending ``start`` and hearing the table run, the client still
+    plays the match it started (it once walked away from it, leaving the room's bot to
+    finish for it), and starts no other."""
+    token = make_bot(room_db)
+    with running(room_db, rate=10_000) as server:
+        plan = Plan(open="keltis", players=2, table_bots="random")
+        client = Client(server.ws, token, "random", plan, seed=1)
+        send = client._send
+
+        def send_then_stop(**message: Any) -> None:
+            send(**message)
+            if message["t"] == "start":
+                client.stop()
+
+        client._send = send_then_stop  # type: ignore[method-assign]
+        play(client)
+        assert client.errors == []
+        assert len(client.finished) == 1
+        summary = httpx.get(f"{server.http}/api/matches/{client.finished[0]}").json()
+        status = server.status()
+    assert summary["result"] is not None
+    assert not summary["result"].get("aborted")
+    assert summary["names"][0] == "Robo"
+    assert status["running"] == 0
 
 
 def test_a_client_stopped_with_no_match_running_ends_at_once(room_db):

@@ -78,6 +78,9 @@ class Seat:
     view: SeatMatch = field(default_factory=lambda: SeatMatch(random.Random()))
     thinking: bool = False
     opened: bool = False
+    #: It asked the room to start this table and has not yet seen the answer: a stop
+    #: waits for the match it may have started.
+    starting: bool = False
 
 
 class Client:
@@ -264,6 +267,9 @@ class Client:
         if seat is not None and seat.table is None:
             # A table it meant to open or join would not have it.
             del self.seats[seat.id]
+        elif seat is not None and seat.starting:
+            seat.starting = False  # the start was refused: no match is coming
+            self._maybe_done()
 
     def _offered(self, offer: int, game: str, table_id: int) -> None:
         busy = self._stopping or len(self.seats) >= self.plan.tables
@@ -279,6 +285,8 @@ class Client:
         table = seat.table
         if table is None:
             return
+        if table.status != "open":
+            seat.starting = False
         if table.status in ("finished", "closed"):
             self._ended(seat)
             return
@@ -301,8 +309,11 @@ class Client:
         """An open table it opened: seat the room's bots if asked; start once full."""
         if not seat.opened or self.you is None or table.host != self.you.name:
             return
+        if self._stopping:
+            return
         seated = sum(chair.name is not None for chair in table.seats)
         if seated >= self.plan.players:
+            seat.starting = True
             self._send(t="start", table=table.id)
         elif self.plan.table_bots is not None:
             self._send(t="bot", table=table.id, level=self.plan.table_bots)
@@ -351,7 +362,8 @@ class Client:
         plan = self.plan
         enough = plan.matches is not None and len(self.finished) >= plan.matches
         running = any(
-            s.table is not None and s.table.status == "running" for s in self.seats.values()
+            s.starting or (s.table is not None and s.table.status == "running")
+            for s in self.seats.values()
         )
         if (self._stopping or enough) and not running:
             self._done.set()
