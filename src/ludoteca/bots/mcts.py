@@ -208,14 +208,11 @@ class Search:
             state.apply(best)
             node = node.children[best]
             path.append(node)
-        rewards = self.play_out(state)
+        rewards = play_out(state, self.playout, self.evaluate, self.horizon, rng)
         for visited in path:
             visited.visits += 1
             if visited.actor is not None:
                 visited.reward += rewards[visited.actor]
-
-    def play_out(self, state: State) -> list[float]:
-        return play_out(state, self.playout, self.evaluate, self.horizon, self.rng)
 
 
 def play_out(

@@ -193,10 +193,10 @@ def join(parts: Sequence[Mapping[str, Any]]) -> dict[str, object]:
             bot["name"],
             games=sum(entry["games"] for entry in own),
             wins=sum(entry["wins"] for entry in own),
-            slowest=max(entry["slowest_move"] for entry in own),
+            seconds=sum(e["seconds_per_move"] * w for e, w in zip(own, weight, strict=True)),
             moves=sum(weight),
+            slowest=max(entry["slowest_move"] for entry in own),
         )
-        standing.seconds = sum(e["seconds_per_move"] * w for e, w in zip(own, weight, strict=True))
         standings.append(standing)
         means = [entry["mean_score"] for entry in own]
         scores.append(
