@@ -121,7 +121,7 @@ def test_bots_are_offered_by_their_strength_in_the_game_and_named_by_it(browser:
     page.wait_for_function(f"{STATE}.info.seats.filter(s => s.bot).length === 2")
     seats = page.inner_text(".seats-panel")
     assert "Bot 1: hard (simple)" in seats
-    assert "Bot 1: strongest (search)" in seats  # numbered within its level
+    assert "Bot 2: strongest (search)" in seats  # numbered across levels
     shot(page, "bot-levels-krone")
     other = open_page(browser, server.http + "/")
     enter(other, "Mira")

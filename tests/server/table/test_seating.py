@@ -70,9 +70,10 @@ def test_a_bot_is_asked_for_by_its_strength_in_the_game_or_by_its_level() -> Non
     kingdomino = table(FakeHost(), "kingdomino")
     kingdomino.seating.seat_bot(ANNA, "hard", None)
     kingdomino.seating.seat_bot(ANNA, "easy", None)
+    # Numbered across levels: a table never shows two Bot 1s.
     assert [c.name for c in kingdomino.seats if c is not None][2:] == [
         "Bot 1 (greedy)",
-        "Bot 1 (random)",
+        "Bot 2 (random)",
     ]
     refusal = refused("bad_bot", kingdomino.seating.seat_bot, ANNA, "hardest", None)
     assert "easy (random), medium (simple), hard (greedy), strongest (mcts)" in str(refusal)

@@ -104,7 +104,7 @@ def free_seat(seats: Seats, seat: int | None) -> int:
 
 def bot_chair(seats: Seats, game_id: str, asked: str) -> Chair:
     """A new bot of the level ``asked`` names (a strength, ``hard``, or a level,
-    ``greedy``), named unlike everyone at the table by its level."""
+    ``greedy``), named by a number no other chair has and its level."""
     level = strength.level(game_id, asked)
     if level is None:
         levels = ", ".join(f"{r.strength} ({r.level})" for r in strength.by_strength(game_id))
@@ -114,9 +114,11 @@ def bot_chair(seats: Seats, game_id: str, asked: str) -> Chair:
             level=asked,
             levels=levels,
         )
-    taken = {chair.name for chair in seats if chair is not None}
+    # Numbered across levels, so that two bots at a table never share a number
+    # ("Bot 1: hard", "Bot 2: easy", not two Bot 1s).
+    names = [chair.name for chair in seats if chair is not None]
     number = 1
-    while f"Bot {number} ({level})" in taken:
+    while any(name.startswith(f"Bot {number} (") for name in names):
         number += 1
     return Chair(f"Bot {number} ({level})", bot=level)
 
