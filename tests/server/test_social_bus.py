@@ -221,3 +221,22 @@ def test_my_tables_at_b_lists_a_table_a_owns_and_whose_turn_it_is_there(rooms):
     first = next(m for m in tab.received if m["t"] == "my_tables")
     assert set(_listed(first)) == {table, own}
     assert _listed(first)[table]["your_turn"] == seats[1].my_turn
+
+
+def test_a_match_ending_at_a_renews_its_players_finish_rates_at_b(rooms):
+    """B keeps the finish rate of Carla, who is connected there; her match at a table A
+    owns ends with her concession, and B reads her rate again on A's word, so a table B
+    owns with a minimum holds her to it (before, B kept the rate read when she came)."""
+    anna = Person.enter(rooms.a, "Anna")
+    table = anna.create("krone")
+    carla = Person.enter(rooms.b, "Carla")
+    carla.send(t="join", table=table)
+    carla.expect("sync", where=lambda m: m["table"]["id"] == table)
+    b = rooms.b.app.state.room
+    assert b.reputation.percent(_id(carla)) is None  # no match of hers has ended
+    anna.say("/start", table)
+    carla.expect("sync", where=lambda m: m["match"] is not None)
+    carla.say("/resign", table)  # the last but one gives up: a concession, finished
+    anna.expect("table", where=lambda m: m["table"]["status"] == "finished")
+    _wait_for(lambda: b.reputation.percent(_id(carla)) == 100)
+    assert b.reputation.percent(_id(anna)) == 100  # A's player, online at A, too

@@ -10,7 +10,8 @@ concession: that match was finished, and lost.
 
 The figures are read from the database (``match_players``, one row a player a match,
 written with the match's end) when a person comes online and again for a match's
-players once its end is stored; ``Reputation`` only keeps what was read.
+players once its end is stored, at every process of the room (the owner's ``Ended``
+news); ``Reputation`` only keeps what was read.
 """
 
 from __future__ import annotations

@@ -115,8 +115,15 @@ class Mine(Letter, tag="mine"):
     full: bool
 
 
+class Ended(Letter, tag="ended"):
+    """To every process: a match of the sender's ended and its end is stored, so these
+    people's finish rates are read again (each process keeps them for those online)."""
+
+    users: list[int]
+
+
 #: Letters to every process (unnumbered, on the news channel).
-News = TableNews | Tell | Arrived | Mine
+News = TableNews | Tell | Arrived | Mine | Ended
 Envelope = Command | Done | Deliver | Gone | Moved | Beat | News
 
 encoder = msgspec.msgpack.Encoder()

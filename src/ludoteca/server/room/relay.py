@@ -34,6 +34,7 @@ from ..bus import (
     Command,
     Deliver,
     Done,
+    Ended,
     Gone,
     Mine,
     Moved,
@@ -532,6 +533,11 @@ class Relay:
         """This person opened a socket here: the other processes' offers for them come."""
         self.bus.broadcast(encoder.encode(Arrived(self.process, 0, user_id)))
 
+    def match_ended(self, user_ids: list[int]) -> None:
+        """A match here ended, its end stored: its people's finish rates, kept by every
+        process for those online, are read again there too."""
+        self.bus.broadcast(encoder.encode(Ended(self.process, 0, user_ids)))
+
     # -- "my tables" ---------------------------------------------------------------------
 
     def mine_changed(self, table_id: int, entries: dict[int, p.MyTable]) -> None:
@@ -580,6 +586,8 @@ class Relay:
                 self.room.tell_here(news.user, news.data)
             case Arrived():
                 self.room.offer_again(news.user)
+            case Ended():
+                self.room.finish_rates_changed(news.users)
             case TableNews():
                 self._tables_news(news)
 

@@ -252,9 +252,17 @@ class Room:
         self.lobby.table_changed(table)
         self.mine.table_changed(table)
         if table.status == FINISHED:
-            # Its end is stored: its people's finish rates are read again.
+            # Its end is stored: its people's finish rates are read again, here and at
+            # the other processes (a seat there may be asked for a minimum).
             people = [c.user_id for c in table.seats if c is not None and c.user_id is not None]
-            self.spawn(self.reputation.load(people))
+            self.finish_rates_changed(people)
+            if self.relay is not None and people:
+                self.relay.match_ended(people)
+
+    def finish_rates_changed(self, user_ids: list[int]) -> None:
+        """A match of these people ended (here or at another process): their finish rates
+        are read again."""
+        self.spawn(self.reputation.load(user_ids))
 
     def table_closed(self, table: Table) -> None:
         self.tables.pop(table.id, None)
