@@ -60,17 +60,20 @@ for game in "${GAMES_[@]}"; do
   done
 done
 
-# Each game's ladder from its six two-player pairings, once all are measured, stored as
-# the data the room shows (src/ludoteca/bots/ladders.json; the levels' order in
-# levels.json must agree: tests/bots/test_strength.py).
+# Each game's ladder from its six two-player pairings and its full tables (four players,
+# five for Krone), once all are measured, stored as the data the room shows
+# (src/ludoteca/bots/ladders.json; the levels' order in levels.json must agree:
+# tests/bots/test_strength.py).
 for game in "${GAMES_[@]}"; do
   files=()
   for pair in mcts-greedy mcts-simple greedy-simple mcts-random greedy-random simple-random; do
     files+=("$OUT/$game-$pair-2p.json")
   done
+  files+=("$OUT/$game-mcts-greedy-simple-random-4p.json")
+  if [ "$game" = krone ]; then files+=("$OUT/$game-mcts-greedy-simple-random-5p.json"); fi
   if ls "${files[@]}" >/dev/null 2>&1; then
     "$LUDOTECA" ladder "$game" "${files[@]}" --seed "$SEED" --out src/ludoteca/bots/ladders.json
   else
-    echo "no ladder for $game yet: not every pairing is measured"
+    echo "no ladder for $game yet: not every row is measured"
   fi
 done

@@ -1,4 +1,5 @@
-"""The ladder fits Elo ratings that recover known strengths, with intervals that hold them."""
+"""The ladder fits Elo ratings that recover known strengths, at two seats and at full tables,
+with intervals that hold them."""
 
 import json
 import random
@@ -7,7 +8,7 @@ import pytest
 from typer.testing import CliRunner
 
 from ludoteca.cli import app
-from ludoteca.tools.ladder import Pairing, fit, from_arena, ladder, pairing_from_arena
+from ludoteca.tools.ladder import Meeting, fit, from_arena, ladder, meeting_from_arena
 
 TRUE = {"strong": 1800.0, "greedy": 1500.0, "weak": 1300.0, "weakest": 1050.0}
 
@@ -16,7 +17,7 @@ def expected(a: float, b: float) -> float:
     return 1 / (1 + 10 ** ((b - a) / 400))
 
 
-def synthetic(games: int, seed: int, draws: float = 0.0) -> list[Pairing]:
+def synthetic(games: int, seed: int, draws: float = 0.0) -> list[Meeting]:
     """Games between bots of the strengths ``TRUE``, drawn by Elo's curve (a shared
     first place as often as ``draws``)."""
     rng = random.Random(seed)
@@ -31,7 +32,7 @@ def synthetic(games: int, seed: int, draws: float = 0.0) -> list[Pairing]:
                     scores.append(0.5)
                 else:
                     scores.append(1.0 if rng.random() < p else 0.0)
-            out.append(Pairing(a, b, tuple(scores)))
+            out.append(Meeting.pair(a, b, scores))
     return out
 
 
@@ -71,7 +72,7 @@ def test_the_intervals_cover_about_95_in_100():
 
 
 def test_a_clean_sweep_is_rated_far_apart_but_finitely():
-    sweep = [Pairing("greedy", "random", (1.0,) * 600)]
+    sweep = [Meeting.pair("greedy", "random", (1.0,) * 600)]
     rated = {r.name: r for r in ladder(sweep, resamples=50)}
     gap = rated["greedy"].rating - rated["random"].rating
     assert 1000 < gap < 1500
@@ -79,7 +80,7 @@ def test_a_clean_sweep_is_rated_far_apart_but_finitely():
 
 
 def test_shared_wins_count_half_and_the_seed_repeats_the_intervals():
-    games = [Pairing("greedy", "mcts", (0.5,) * 40)]
+    games = [Meeting.pair("greedy", "mcts", (0.5,) * 40)]
     first = ladder(games, resamples=100, seed=9)
     assert {r.name: round(r.rating) for r in first} == {"greedy": 1500, "mcts": 1500}
     assert ladder(games, resamples=100, seed=9) == first
@@ -93,31 +94,34 @@ def arena_document(winners):  # type: ignore[no-untyped-def]
 
 
 def test_arena_results_are_read_game_by_game():
-    read = pairing_from_arena(arena_document([["mcts"], ["greedy"], ["mcts", "greedy"]]))
-    assert read == Pairing("mcts", "greedy", (1.0, 0.0, 0.5))
+    read = meeting_from_arena(arena_document([["mcts"], ["greedy"], ["mcts", "greedy"]]))
+    assert read == Meeting.pair("mcts", "greedy", (1.0, 0.0, 0.5))
 
 
 @pytest.mark.parametrize(
     ("change", "fragment"),
     [
-        ({"players": 4}, "two-player table"),
+        ({"players": 4}, "do not fill the 4 seats"),
+        ({"bots": [{"name": "mcts"}, {"name": "mcts"}]}, "repeat"),
+        ({"bots": [{"name": "mcts"}]}, "two bots or more"),
         ({"winners": None}, "winners game by game"),
-        ({"winners": [["simple"]]}, "not among mcts and greedy"),
+        ({"winners": [["simple"]]}, "not among mcts, greedy"),
     ],
 )
 def test_other_documents_are_refused_saying_why(change, fragment):
     document = {**arena_document([["mcts"]]), **change}
     with pytest.raises(ValueError, match=fragment):
-        pairing_from_arena(document)
+        meeting_from_arena(document)
 
 
 def test_an_anchor_that_did_not_play_is_refused():
     with pytest.raises(ValueError, match="the anchor 'greedy' played none"):
-        fit([Pairing("mcts", "random", (1.0,))], "greedy", 1500)
+        fit([Meeting.pair("mcts", "random", (1.0,))], "greedy", 1500)
 
 
-def arena_json(runner: CliRunner, bots: str) -> str:
-    args = ["arena", "cronberg", "--bots", bots, "--games", "4", "--seed", "3", "--json"]
+def arena_json(runner: CliRunner, bots: str, players: int = 2) -> str:
+    args = ["arena", "cronberg", "--bots", bots, "--games", "4", "--seed", "3", "--json",
+            "--players", str(players)]  # fmt: skip
     result = runner.invoke(app, args)
     assert result.exit_code == 0, result.output
     return result.stdout
@@ -153,6 +157,31 @@ def test_the_ladder_command_plays_the_pairings_or_reads_arena_results(tmp_path):
     read = ladder_json(runner, str(files[1]), "--seed", "3")  # the bootstrap's seed too
     assert played["ratings"] == read["ratings"]
     assert played["command"].endswith("--bots greedy,simple --seed 3 --seeds 0:4")
+
+
+def test_the_ladder_command_counts_a_full_tables_games(tmp_path):
+    runner = CliRunner()
+    two = tmp_path / "two.json"
+    two.write_text(arena_json(runner, "greedy,simple"))
+    four = tmp_path / "four.json"
+    four.write_text(arena_json(runner, "mcts,greedy,simple,random", players=4))
+    entry = ladder_json(runner, str(two), str(four))
+    assert [(s["bots"], s["players"]) for s in entry["sources"]] == [
+        (["greedy", "simple"], 2),
+        (["mcts", "greedy", "simple", "random"], 4),
+    ]
+    games = {r["name"]: r["games"] for r in entry["ratings"]}
+    assert games == {"mcts": 4, "greedy": 8, "simple": 8, "random": 4}
+    # Each line-up's wins seen beside the share the ratings give it (Luce's model).
+    rating = {r["name"]: r["rating"] for r in entry["ratings"]}
+    pair, table = entry["sources"]
+    assert pair["won"] == [bot["win_rate"] for bot in json.loads(two.read_text())["bots"]]
+    assert pair["expected"][0] == pytest.approx(
+        expected(rating["greedy"], rating["simple"]), abs=0.002
+    )
+    assert sum(table["won"]) == pytest.approx(1)
+    assert len(table["expected"]) == 4
+    assert sum(table["expected"]) == pytest.approx(1, abs=0.003)
 
 
 @pytest.mark.parametrize(

@@ -256,7 +256,7 @@ def ladder_command(
         list[Path] | None,
         typer.Argument(
             metavar="[RESULTS]...",
-            help="arena --json results of two bots at two players, to fit instead of playing",
+            help="arena --json results (two bots or more, any table size) to fit, not play",
         ),
     ] = None,
     bots: Annotated[
@@ -286,8 +286,9 @@ def ladder_command(
         typer.Option(metavar="FILE", help="also store the ladder as this game's entry in FILE"),
     ] = None,
 ) -> None:
-    """Elo ratings of bots (Bradley-Terry over their two-player games) with 95% bootstrap
-    intervals: from arena results, or playing every two of --bots."""
+    """Elo ratings of bots (who won each game, by Luce's model: Bradley-Terry at two
+    players) with 95% bootstrap intervals: from arena results of any table size, or
+    playing every two of --bots."""
     from ludoteca.tools import ladder as fitting
     from ludoteca.tools.arena import run
 

@@ -203,9 +203,14 @@ def ladder(entry: dict[str, Any]) -> None:
         typer.echo(
             f"{r['name']:<{width}}  {r['rating']:6}  95% {low} to {high}  ({r['games']} games)"
         )
+    typer.echo("each line-up's share of the wins, seen (as the ratings expect it):")
+    for source in entry["sources"]:
+        seen = zip(source["bots"], source["won"], source["expected"], strict=True)
+        shares = ", ".join(f"{name} {won:.1%} ({expected:.1%})" for name, won, expected in seen)
+        typer.echo(f"  {source['players']} players, {source['games']} games: {shares}")
     typer.echo(
-        "Bradley-Terry over the two-player games, a drawn game imagined between each two "
-        "that met; intervals by bootstrap over games"
+        "Luce's model of who won each game (Bradley-Terry at two players), a drawn game "
+        "imagined between each two that met; intervals by bootstrap over games"
     )
 
 

@@ -1,32 +1,41 @@
-"""Elo ratings of bots from two-player arena games: ``ludoteca ladder``.
+"""Elo ratings of bots from arena games at any table size: ``ludoteca ladder``.
 
 A rating says how strong a level is against the others in a number a player knows from
 the leaderboard: by Elo's curve, a bot rated ``d`` points above another takes
-``1 / (1 + 10^(-d/400))`` of their games. The ratings are the Bradley–Terry fit of every
-game between two of the bots, by maximum likelihood (each game counts once, whatever the
-order the games came in: unlike the room's running Elo, a ladder has no history). A
-shared first place counts half a win to each, as the arena counts it.
+``1 / (1 + 10^(-d/400))`` of their two-player games. The ratings are fitted by maximum
+likelihood to who won each game (each game counts once, whatever the order the games
+came in: unlike the room's running Elo, a ladder has no history), by Luce's choice model
+— the first place of Plackett–Luce: at a table of bots of strengths ``s``, bot ``b``
+wins with the chance ``n_b s_b / Σ n_j s_j``, where ``n`` counts the seats each holds.
+At two seats this is Bradley–Terry, and Elo's curve; at four or five it lets the games
+of a full table, where the levels are often told apart better (Krone's ``simple`` and
+``greedy``), count beside the two-player ones. What it assumes — that a bot's edge over
+another is the same whoever else sits at the table — holds only roughly: a ladder
+summarises every table size in one number, and ``docs/bots.md`` keeps each table's own
+win rates beside it. A shared first place counts as a win shared out among the seats
+that share it, as the arena counts it.
 
 Two adjustments, both said where the ratings are shown:
 
-* **A prior of one drawn game** between each two bots that met. Without it a bot that
-  won every game against another (``greedy`` against ``random``) would be rated
-  infinitely above it; with it, a clean sweep of 600 games puts them about 1,250 points
-  apart, and the ratings of bots that win and lose move by a point or two.
+* **A prior of one drawn game** between each two bots that met (sat at one table).
+  Without it a bot that won every game against another (``greedy`` against
+  ``random``) would be rated infinitely above it; with it, a clean sweep of 600 games
+  puts them about 1,250 points apart, and the ratings of bots that win and lose move by
+  a point or two.
 * **An anchor.** Only differences are measured, so one bot's rating is fixed
   (``greedy`` at 1500, the rating a person starts a game at, by default) and the others
   are read from it. The bots never played people: a bot's rating says how it stands
   against the other levels, not against a person rated the same.
 
-The 95% interval of each rating is a parametric bootstrap over games: each pairing's
-games are played again in imagination, as many as were played, each won with the chance
-the ladder fitted for that pairing; the ladder is fitted again, and the 2.5th and 97.5th
-percentiles of each bot's rating over the redraws are its interval (seeded, so the same
-games give the same intervals). Drawing the games seen again instead would give a clean
-sweep an interval of one point: every redraw of 600 wins is 600 wins. A shared first
-place is redrawn as a win or a loss (it is rare: the mean is kept, the spread a little
-over-stated). The anchor's interval is its own point: the others' carry the uncertainty
-of the difference.
+The 95% interval of each rating is a parametric bootstrap over games: each line-up's
+games are played again in imagination, as many as were played, each won by one seat
+with the chances the ladder fitted for that line-up; the ladder is fitted again, and
+the 2.5th and 97.5th percentiles of each bot's rating over the redraws are its interval
+(seeded, so the same games give the same intervals). Drawing the games seen again
+instead would give a clean sweep an interval of one point: every redraw of 600 wins is
+600 wins. A shared first place is redrawn as one seat's win (it is rare: the mean is
+kept, the spread a little over-stated). The anchor's interval is its own point: the
+others' carry the uncertainty of the difference.
 """
 
 from __future__ import annotations
@@ -47,17 +56,32 @@ RESAMPLES = 1000
 
 
 @dataclass(frozen=True)
-class Pairing:
-    """The games between two bots: the first's share of each (1 a win, ½ a shared
-    first place, 0 a loss)."""
+class Meeting:
+    """The games of one line-up: the bots at the table, the seats each held, and each
+    game's share of the win of each bot, in the line-up's order (1 a win, ½ a first
+    place shared by two seats, 0 a loss)."""
 
-    first: str
-    second: str
-    scores: tuple[float, ...]
+    bots: tuple[str, ...]
+    seats: tuple[int, ...]
+    games: tuple[tuple[float, ...], ...]
+
+    def __post_init__(self) -> None:
+        if len(set(self.bots)) < 2 or len(set(self.bots)) != len(self.bots):
+            raise ValueError(f"a line-up names two bots or more, each once, not {self.bots}")
+        if len(self.seats) != len(self.bots) or min(self.seats) < 1:
+            raise ValueError(f"each of {self.bots} holds a seat or more, not {self.seats}")
+        for shares in self.games:
+            if len(shares) != len(self.bots) or abs(sum(shares) - 1) > 1e-9:
+                raise ValueError(f"a game's shares of the win {shares} do not add up to one")
+
+    @classmethod
+    def pair(cls, first: str, second: str, scores: Iterable[float]) -> Meeting:
+        """Two bots at a two-player table: the first's share of each game."""
+        return cls((first, second), (1, 1), tuple((score, 1 - score) for score in scores))
 
     @property
-    def won(self) -> float:
-        return sum(self.scores)
+    def wins(self) -> tuple[float, ...]:
+        return tuple(sum(shares[i] for shares in self.games) for i in range(len(self.bots)))
 
 
 @dataclass(frozen=True)
@@ -77,24 +101,34 @@ class Rating:
         }
 
 
-def pairing_from_arena(document: Mapping[str, object]) -> Pairing:
-    """The games of a two-player, two-bot ``ludoteca arena --json`` document; a
-    ``ValueError`` saying what is wrong for any other."""
-    bots = document.get("bots")
+def meeting_from_arena(document: Mapping[str, object]) -> Meeting:
+    """The games of a ``ludoteca arena --json`` document of two bots or more, at any
+    table size; a ``ValueError`` saying what is wrong for any other."""
+    bots, games = document.get("bots"), document.get("games")
     winners = document.get("winners")
-    if document.get("players") != 2 or not isinstance(bots, list) or len(bots) != 2:
-        raise ValueError("a ladder reads arena results of two bots at a two-player table")
-    if not isinstance(winners, list) or len(winners) != document.get("games"):
+    if not isinstance(bots, list) or len(bots) < 2 or not isinstance(games, int) or games < 1:
+        raise ValueError("a ladder reads arena results of two bots or more and their games")
+    if not isinstance(winners, list) or len(winners) != games:
         raise ValueError("the arena result has no winners game by game (arena --json names them)")
-    first, second = (str(bot["name"]) for bot in bots)
-    if first == second:
-        raise ValueError(f"both seats are {first!r}: a ladder needs two bots")
-    scores = []
+    names = [str(bot["name"]) for bot in bots]
+    if len(set(names)) < len(names):
+        raise ValueError(f"the bots {', '.join(names)} repeat: a ladder needs two bots or more")
+    # The seats each held come from its games: a bot seated twice a game played twice as
+    # many (arena fills the seats again from the first bot).
+    seats = [bot.get("games", games) / games for bot in bots]
+    if any(n != int(n) or n < 1 for n in seats) or sum(seats) != document.get("players"):
+        raise ValueError(f"the bots' games {[bot.get('games') for bot in bots]} do not fill "
+                         f"the {document.get('players')} seats of {games} games")  # fmt: skip
+    index = {name: i for i, name in enumerate(names)}
+    shares = []
     for won in winners:
-        if not isinstance(won, list) or not won or not set(won) <= {first, second}:
-            raise ValueError(f"a game's winners {won!r} are not among {first} and {second}")
-        scores.append(1.0 if set(won) == {first} else 0.0 if set(won) == {second} else 0.5)
-    return Pairing(first, second, tuple(scores))
+        if not isinstance(won, list) or not won or not set(won) <= set(names):
+            raise ValueError(f"a game's winners {won!r} are not among {', '.join(names)}")
+        game = [0.0] * len(names)
+        for name in won:
+            game[index[name]] += 1 / len(won)
+        shares.append(tuple(game))
+    return Meeting(tuple(names), tuple(int(n) for n in seats), tuple(shares))
 
 
 def from_arena(
@@ -108,18 +142,26 @@ def from_arena(
     """The ladder of ``game_id`` from arena results (each with where it came from, for
     errors), JSON-ready: the ratings strongest first, the anchor, and the games fitted
     (``sources``); a ``ValueError`` naming the result that cannot be fitted."""
-    pairings, sources = [], []
+    meetings: list[Meeting] = []
+    sources: list[dict[str, Any]] = []
     for source, document in documents:
         if document.get("game") != game_id:
             raise ValueError(f"{source} holds games of {document.get('game')!r}, not {game_id}")
         try:
-            pairing = pairing_from_arena(document)
+            meeting = meeting_from_arena(document)
         except ValueError as error:
             raise ValueError(f"{source}: {error}") from None
-        pairings.append(pairing)
-        sources.append({"bots": [pairing.first, pairing.second], "seed": document.get("seed"),
-                        "seeds": document.get("seeds"), "games": len(pairing.scores)})  # fmt: skip
-    rated = ladder(pairings, anchor, at, seed, resamples)
+        meetings.append(meeting)
+        sources.append({"bots": list(meeting.bots), "players": sum(meeting.seats),
+                        "seed": document.get("seed"), "seeds": document.get("seeds"),
+                        "games": len(meeting.games)})  # fmt: skip
+    rated = ladder(meetings, anchor, at, seed, resamples)
+    # How well one number a bot sums up its tables: each line-up's share of the wins seen
+    # beside the share the ratings give it (Luce's model holds only roughly).
+    ratings = {rating.name: rating.rating for rating in rated}
+    for fitted, meeting in zip(sources, meetings, strict=True):
+        fitted["won"] = [round(won / len(meeting.games), 3) for won in meeting.wins]
+        fitted["expected"] = [round(chance, 3) for chance in expected(meeting, ratings)]
     return {
         "game": game_id,
         "anchor": {anchor: at},
@@ -130,33 +172,34 @@ def from_arena(
     }
 
 
-def fit(pairings: Sequence[Pairing], anchor: str, at: float) -> dict[str, float]:
-    """Every bot's Bradley–Terry rating on Elo's scale, ``anchor`` at ``at``."""
-    names = sorted({name for p in pairings for name in (p.first, p.second)})
+def fit(meetings: Sequence[Meeting], anchor: str, at: float) -> dict[str, float]:
+    """Every bot's rating on Elo's scale by Luce's model of who wins, ``anchor`` at
+    ``at``."""
+    names = sorted({name for m in meetings for name in m.bots})
     if anchor not in names:
         raise ValueError(f"the anchor {anchor!r} played none of these games: {', '.join(names)}")
-    games: dict[tuple[str, str], float] = {}
+    met = sorted({tuple(sorted(two)) for m in meetings for two in combinations(m.bots, 2)})
     wins = dict.fromkeys(names, 0.0)
-    for p in pairings:
-        key = (min(p.first, p.second), max(p.first, p.second))
-        if key not in games:
-            games[key] = PRIOR_DRAWS
-            wins[p.first] += PRIOR_DRAWS / 2
-            wins[p.second] += PRIOR_DRAWS / 2
-        games[key] += len(p.scores)
-        wins[p.first] += p.won
-        wins[p.second] += len(p.scores) - p.won
-    # Hunter's minorisation–maximisation (2004): each strength is its wins over the games
-    # it played, each weighed by the two strengths; it climbs the likelihood every step.
+    for a, b in met:
+        wins[a] += PRIOR_DRAWS / 2
+        wins[b] += PRIOR_DRAWS / 2
+    for m in meetings:
+        for name, won in zip(m.bots, m.wins, strict=True):
+            wins[name] += won
+    # Hunter's minorisation–maximisation (2004, for Luce's model): each strength is its
+    # wins over the games it sat at, each weighed by its seats over the table's total
+    # strength; it climbs the likelihood every step.
     strength = dict.fromkeys(names, 1.0)
     for _ in range(10_000):
         moved = 0.0
         for name in names:
             weight = sum(
-                count / (strength[a] + strength[b])
-                for (a, b), count in games.items()
-                if name in (a, b)
+                PRIOR_DRAWS / (strength[a] + strength[b]) for a, b in met if name in (a, b)
             )
+            for m in meetings:
+                if name in m.bots:
+                    table = sum(n * strength[b] for b, n in zip(m.bots, m.seats, strict=True))
+                    weight += len(m.games) * m.seats[m.bots.index(name)] / table
             new = wins[name] / weight if weight else strength[name]
             moved = max(moved, abs(math.log(new / strength[name])))
             strength[name] = new
@@ -167,34 +210,53 @@ def fit(pairings: Sequence[Pairing], anchor: str, at: float) -> dict[str, float]
 
 
 def ladder(
-    pairings: Sequence[Pairing],
+    meetings: Sequence[Meeting],
     anchor: str = "greedy",
     at: float = 1500.0,
     seed: int = 0,
     resamples: int = RESAMPLES,
 ) -> list[Rating]:
     """The ratings with their 95% bootstrap intervals, strongest first."""
-    if not pairings:
-        raise ValueError("a ladder needs games: no pairings given")
-    ratings = fit(pairings, anchor, at)
-    chances = [1 / (1 + 10 ** ((ratings[p.second] - ratings[p.first]) / 400)) for p in pairings]
+    if not meetings:
+        raise ValueError("a ladder needs games: no arena results given")
+    ratings = fit(meetings, anchor, at)
+    chances = [expected(m, ratings) for m in meetings]
     rng = random.Random(f"ladder/{seed}")
     drawn: dict[str, list[float]] = {name: [] for name in ratings}
     for _ in range(resamples):
         again = [
-            Pairing(p.first, p.second, tuple(float(rng.random() < chance) for _ in p.scores))
-            for p, chance in zip(pairings, chances, strict=True)
+            Meeting(m.bots, m.seats, tuple(_winner(rng.random(), chance) for _ in m.games))
+            for m, chance in zip(meetings, chances, strict=True)
         ]
         for name, value in fit(again, anchor, at).items():
             drawn[name].append(value)
-    played = {name: sum(len(p.scores) for p in pairings if name in (p.first, p.second))
-              for name in ratings}  # fmt: skip
+    played = {name: sum(len(m.games) for m in meetings if name in m.bots) for name in ratings}
     out = []
     for name, value in ratings.items():
         values = sorted(drawn[name])
         low, high = (_percentile(values, q) for q in (0.025, 0.975)) if values else (value, value)
         out.append(Rating(name, value, low, high, played[name]))
     return sorted(out, key=lambda rating: -rating.rating)
+
+
+def expected(meeting: Meeting, ratings: Mapping[str, float]) -> list[float]:
+    """Each bot's chance of winning a game of ``meeting`` by the ``ratings``."""
+    weights = [
+        n * 10 ** (ratings[b] / 400) for b, n in zip(meeting.bots, meeting.seats, strict=True)
+    ]
+    return [weight / sum(weights) for weight in weights]
+
+
+def _winner(draw: float, chances: Sequence[float]) -> tuple[float, ...]:
+    """One game's shares when ``draw`` (uniform in [0, 1)) picks its winner by
+    ``chances``: the first bot whose running total passes it."""
+    total, won = 0.0, len(chances) - 1
+    for i, chance in enumerate(chances):
+        total += chance
+        if draw < total:
+            won = i
+            break
+    return tuple(float(i == won) for i in range(len(chances)))
 
 
 def _percentile(values: Sequence[float], q: float) -> float:
