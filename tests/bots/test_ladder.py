@@ -3,6 +3,7 @@ with intervals that hold them."""
 
 import json
 import random
+from pathlib import Path
 
 import pytest
 from typer.testing import CliRunner
@@ -202,3 +203,23 @@ def test_the_ladder_command_refuses_in_one_line(args, fragment):
 def test_results_of_another_game_are_refused_naming_the_file():
     with pytest.raises(ValueError, match="k.json holds games of 'keltis', not cronberg"):
         from_arena("cronberg", [("k.json", arena_document([["mcts"]]))], "greedy", 1500, 1)
+
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def test_the_rooms_ladder_is_the_fit_of_the_games_it_names(game_id):
+    # ladders.json is data the room shows: its ratings must be what its command makes of
+    # the measured files it names, not figures typed in or left from an older fit.
+    entry = json.loads((ROOT / "src/ludoteca/bots/ladders.json").read_text()).get(game_id)
+    if entry is None:
+        pytest.skip(f"no ladder of {game_id} measured yet (scripts/measure_bots.sh)")
+    files = [word for word in entry["command"].split() if word.endswith(".json")]
+    meetings = [meeting_from_arena(json.loads((ROOT / name).read_text())) for name in files]
+    [(anchor, at)] = entry["anchor"].items()
+    fitted = fit(meetings, anchor, at)
+    assert {r["name"]: r["rating"] for r in entry["ratings"]} == {
+        name: round(value) for name, value in fitted.items()
+    }
+    assert [s["games"] for s in entry["sources"]] == [len(m.games) for m in meetings]
+    assert {s["players"] for s in entry["sources"]} > {2}  # the full tables count too
