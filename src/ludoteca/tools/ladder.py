@@ -114,7 +114,8 @@ def meeting_from_arena(document: Mapping[str, object]) -> Meeting:
     if len(set(names)) < len(names):
         raise ValueError(f"the bots {', '.join(names)} repeat: a ladder needs two bots or more")
     # The seats each held come from its games: a bot seated twice a game played twice as
-    # many (arena fills the seats again from the first bot).
+    # many (arena fills the seats again from the first bot). A bot whose games are not
+    # given (results written by hand) held one seat.
     seats = [bot.get("games", games) / games for bot in bots]
     if any(n != int(n) or n < 1 for n in seats) or sum(seats) != document.get("players"):
         raise ValueError(f"the bots' games {[bot.get('games') for bot in bots]} do not fill "
@@ -175,38 +176,65 @@ def from_arena(
 def fit(meetings: Sequence[Meeting], anchor: str, at: float) -> dict[str, float]:
     """Every bot's rating on Elo's scale by Luce's model of who wins, ``anchor`` at
     ``at``."""
-    names = sorted({name for m in meetings for name in m.bots})
-    if anchor not in names:
-        raise ValueError(f"the anchor {anchor!r} played none of these games: {', '.join(names)}")
-    met = sorted({tuple(sorted(two)) for m in meetings for two in combinations(m.bots, 2)})
-    wins = dict.fromkeys(names, 0.0)
-    for a, b in met:
-        wins[a] += PRIOR_DRAWS / 2
-        wins[b] += PRIOR_DRAWS / 2
-    for m in meetings:
-        for name, won in zip(m.bots, m.wins, strict=True):
-            wins[name] += won
-    # Hunter's minorisation–maximisation (2004, for Luce's model): each strength is its
-    # wins over the games it sat at, each weighed by its seats over the table's total
-    # strength; it climbs the likelihood every step.
-    strength = dict.fromkeys(names, 1.0)
-    for _ in range(10_000):
-        moved = 0.0
-        for name in names:
-            weight = sum(
-                PRIOR_DRAWS / (strength[a] + strength[b]) for a, b in met if name in (a, b)
-            )
-            for m in meetings:
-                if name in m.bots:
-                    table = sum(n * strength[b] for b, n in zip(m.bots, m.seats, strict=True))
-                    weight += len(m.games) * m.seats[m.bots.index(name)] / table
-            new = wins[name] / weight if weight else strength[name]
-            moved = max(moved, abs(math.log(new / strength[name])))
-            strength[name] = new
-        if moved < 1e-10:
-            break
-    base = math.log(strength[anchor])
-    return {name: at + SCALE * (math.log(strength[name]) - base) for name in names}
+    shape = _Shape(meetings)
+    if anchor not in shape.index:
+        names = ", ".join(shape.names)
+        raise ValueError(f"the anchor {anchor!r} played none of these games: {names}")
+    return shape.ratings([m.wins for m in meetings], anchor, at)
+
+
+class _Shape:
+    """Who sat with whom in a set of meetings, by index: all a fit needs beside the wins
+    (the bootstrap fits the same shape a thousand times with other wins)."""
+
+    def __init__(self, meetings: Sequence[Meeting]) -> None:
+        self.names = sorted({name for m in meetings for name in m.bots})
+        self.index = {name: i for i, name in enumerate(self.names)}
+        met = sorted({tuple(sorted(two)) for m in meetings for two in combinations(m.bots, 2)})
+        #: each bot's partners in the prior's drawn games
+        self.partners: list[list[int]] = [[] for _ in self.names]
+        for a, b in met:
+            self.partners[self.index[a]].append(self.index[b])
+            self.partners[self.index[b]].append(self.index[a])
+        #: each meeting's bots (by index) and seats, and its number of games
+        self.tables = [
+            ([self.index[b] for b in m.bots], list(m.seats), len(m.games)) for m in meetings
+        ]
+        #: the meetings each bot sat at, with its seats there
+        self.sits: list[list[tuple[int, int]]] = [[] for _ in self.names]
+        for t, (bots, seats, _) in enumerate(self.tables):
+            for i, n in zip(bots, seats, strict=True):
+                self.sits[i].append((t, n))
+
+    def ratings(self, wins: Sequence[Sequence[float]], anchor: str, at: float) -> dict[str, float]:
+        """The ratings when each meeting's bots won ``wins`` (in its line-up's order)."""
+        won = [PRIOR_DRAWS / 2 * len(partners) for partners in self.partners]
+        for (bots, _, _), shares in zip(self.tables, wins, strict=True):
+            for i, share in zip(bots, shares, strict=True):
+                won[i] += share
+        # Hunter's minorisation–maximisation (2004, for Luce's model): each strength is its
+        # wins over the games it sat at, each weighed by its seats over the table's total
+        # strength; it climbs the likelihood every step. Each table's total follows each
+        # bot's new strength as it is set, rather than being summed again.
+        strength = [1.0] * len(self.names)
+        total = [float(sum(seats)) for _, seats, _ in self.tables]
+        for _ in range(10_000):
+            moved = 0.0
+            for i, old in enumerate(strength):
+                weight = sum(PRIOR_DRAWS / (old + strength[j]) for j in self.partners[i])
+                for t, n in self.sits[i]:
+                    weight += self.tables[t][2] * n / total[t]
+                new = won[i] / weight if weight else old
+                for t, n in self.sits[i]:
+                    total[t] += n * (new - old)
+                moved = max(moved, abs(math.log(new / old)))
+                strength[i] = new
+            if moved < 1e-10:
+                break
+        base = math.log(strength[self.index[anchor]])
+        return {
+            name: at + SCALE * (math.log(strength[i]) - base) for i, name in enumerate(self.names)
+        }
 
 
 def ladder(
@@ -221,14 +249,17 @@ def ladder(
         raise ValueError("a ladder needs games: no arena results given")
     ratings = fit(meetings, anchor, at)
     chances = [expected(m, ratings) for m in meetings]
+    shape = _Shape(meetings)
     rng = random.Random(f"ladder/{seed}")
     drawn: dict[str, list[float]] = {name: [] for name in ratings}
     for _ in range(resamples):
-        again = [
-            Meeting(m.bots, m.seats, tuple(_winner(rng.random(), chance) for _ in m.games))
-            for m, chance in zip(meetings, chances, strict=True)
-        ]
-        for name, value in fit(again, anchor, at).items():
+        again = []
+        for m, chance in zip(meetings, chances, strict=True):
+            wins = [0.0] * len(m.bots)
+            for _ in m.games:
+                wins[_winner(rng.random(), chance)] += 1
+            again.append(wins)
+        for name, value in shape.ratings(again, anchor, at).items():
             drawn[name].append(value)
     played = {name: sum(len(m.games) for m in meetings if name in m.bots) for name in ratings}
     out = []
@@ -247,16 +278,15 @@ def expected(meeting: Meeting, ratings: Mapping[str, float]) -> list[float]:
     return [weight / sum(weights) for weight in weights]
 
 
-def _winner(draw: float, chances: Sequence[float]) -> tuple[float, ...]:
-    """One game's shares when ``draw`` (uniform in [0, 1)) picks its winner by
-    ``chances``: the first bot whose running total passes it."""
-    total, won = 0.0, len(chances) - 1
+def _winner(draw: float, chances: Sequence[float]) -> int:
+    """The seat of the line-up that ``draw`` (uniform in [0, 1)) makes the winner by
+    ``chances``: the first whose running total passes it."""
+    total = 0.0
     for i, chance in enumerate(chances):
         total += chance
         if draw < total:
-            won = i
-            break
-    return tuple(float(i == won) for i in range(len(chances)))
+            return i
+    return len(chances) - 1
 
 
 def _percentile(values: Sequence[float], q: float) -> float:
