@@ -122,8 +122,12 @@ def _chain(row: Row, numbers: list[int]) -> int:
         return 0
     if row.last < 0:
         return len(numbers)  # an empty row may run either way: every card fits in order
-    up = sum(n >= row.last for n in numbers)
-    down = sum(n <= row.last for n in numbers)
+    last, up, down = row.last, 0, 0
+    for n in numbers:  # a plain loop: a few cards, counted millions of times in playouts
+        if n >= last:
+            up += 1
+        if n <= last:
+            down += 1
     if row.direction == UP:
         return up
     if row.direction == DOWN:
@@ -137,12 +141,13 @@ def outlook(player: Player, in_middle: list[bool], draws_left: float) -> float:
     points = 0
     by_number: dict[int, int] = {}
     for card, copies in player.hand.items():
-        if KIND[card] == NUMBER:
-            numbers[COLOUR[card]].extend([NUMBER_ON[card]] * copies)
-        elif KIND[card] == POINT:
+        kind, number = KIND[card], NUMBER_ON[card]
+        if kind == NUMBER:
+            numbers[COLOUR[card]].extend([number] * copies)
+        elif kind == POINT:
             points += copies
-        if KIND[card] != END and 1 <= NUMBER_ON[card] <= 9 and in_middle[NUMBER_ON[card]]:
-            by_number[NUMBER_ON[card]] = by_number.get(NUMBER_ON[card], 0) + copies
+        if kind != END and 1 <= number <= 9 and in_middle[number]:
+            by_number[number] = by_number.get(number, 0) + copies
     future = FUTURE * draws_left / len(COLOURS)
     total = float(len(player.point_row)) + 0.5 * points
     for colour, row in enumerate(player.rows):
@@ -152,24 +157,36 @@ def outlook(player: Player, in_middle: list[bool], draws_left: float) -> float:
             continue
         hoped = laid + PROGRESS * chain + (future if not row.ends else 0.0)
         # A row not yet started costs nothing: it is started only once it promises points.
-        total += _between(row_points, hoped) if laid else max(0.0, _between(row_points, hoped))
+        total += _ROW_BETWEEN(hoped) if laid else max(0.0, _ROW_BETWEEN(hoped))
     pairs = sum(count // 2 for count in by_number.values())
     left = sum(in_middle)
     hoped = len(player.stones) + min(left, STONE_HOPE * pairs + STONES_PER_DRAW * draws_left)
-    return total + _between(stone_points, hoped)
+    return total + _STONES_BETWEEN(hoped)
 
 
-def _between(points: Callable[[int], int], hoped: float) -> float:
-    """A score table read between its whole numbers, so that every step counts."""
-    low = int(hoped)
-    return points(low) + (hoped - low) * (points(low + 1) - points(low))
+def _between(points: Callable[[int], int]) -> Callable[[float], float]:
+    """A score table read between its whole numbers, so that every step counts (read
+    from lists made once: the playouts of the search read it millions of times)."""
+    base = [points(n) for n in range(_READ)]
+    step = [points(n + 1) - points(n) for n in range(_READ)]
+
+    def read(hoped: float) -> float:
+        low = int(hoped)
+        if 0 <= low < _READ:
+            return base[low] + (hoped - low) * step[low]
+        return points(low) + (hoped - low) * (points(low + 1) - points(low))
+
+    return read
+
+
+_READ = 64  # more cards than a row or stones than a player can hope for
+_ROW_BETWEEN = _between(row_points)
+_STONES_BETWEEN = _between(stone_points)
 
 
 def _value_after(state: KeltisState, move: Move) -> float:
-    twin = state.copy()
-    twin.apply(move)
-    player = twin.table[state.seat]
-    return outlook(player, twin.in_middle, draws_left(twin))
+    twin = _played(state, move)
+    return outlook(twin.table[state.seat], twin.in_middle, draws_left(twin))
 
 
 def draws_left(state: KeltisState) -> float:
@@ -184,19 +201,20 @@ def ranked_moves(state: KeltisState) -> list[Move]:
         raise ValueError("ranked_moves() needs a seat to move, not a chance event")
     if state.phase is DRAWING:
         return _ranked_draws(state, moves)
-    values = [_value_after(state, m) for m in moves]
     if state.phase is EXTRA:
         now = total_of(state.table[state.seat])
         values = [
             (total_of(_played(state, m).table[state.seat]) - now) if m != DONE else 0.0
             for m in moves
         ]
+    else:
+        values = [_value_after(state, m) for m in moves]
     order = sorted(range(len(moves)), key=lambda i: (-values[i], i))
     return [moves[i] for i in order]
 
 
 def _played(state: KeltisState, move: Move) -> KeltisState:
-    twin = state.copy()
+    twin = state.trial()
     twin.apply(move)
     return twin
 
