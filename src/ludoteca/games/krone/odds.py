@@ -21,9 +21,9 @@ Why it stays small (docs/games/krone.md, "The odds advisor"):
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Iterable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from functools import lru_cache
-from typing import TypeVar
+from typing import NamedTuple, TypeVar
 
 from ludoteca.engine import Move
 
@@ -41,9 +41,10 @@ Tables = tuple[Table, Table, Table, Table]
 T = TypeVar("T")
 
 
-@dataclass(frozen=True)
-class Turn:
-    """What the rest of a turn depends on: the dice and the cards still to use."""
+class Turn(NamedTuple):
+    """What the rest of a turn depends on: the dice and the cards still to use (a named
+    tuple rather than a frozen dataclass: made and hashed millions of times a game, it is
+    built and hashed by the tuple's own C code)."""
 
     aside: Counts
     active: Counts
@@ -440,7 +441,7 @@ def _value(solver: Solver, turn: Turn, move: Move) -> float:
         return solver.roll(turn.aside, sum(turn.active), turn.cards)
     if isinstance(move, Reroll | BringIn | Change):
         if move.card not in turn.cards:  # an ability left out of the computation
-            return solver.after_use(replace(turn, cards=turn.cards | {move.card}), move)
+            return solver.after_use(turn._replace(cards=turn.cards | {move.card}), move)
         return solver.after_use(turn, move)
     return 0.0
 
