@@ -176,20 +176,21 @@ def from_arena(
 def fit(meetings: Sequence[Meeting], anchor: str, at: float) -> dict[str, float]:
     """Every bot's rating on Elo's scale by Luce's model of who wins, ``anchor`` at
     ``at``."""
-    shape = _Shape(meetings)
-    if anchor not in shape.index:
-        names = ", ".join(shape.names)
-        raise ValueError(f"the anchor {anchor!r} played none of these games: {names}")
-    return shape.ratings([m.wins for m in meetings], anchor, at)
+    return _Shape(meetings, anchor).ratings([m.wins for m in meetings], at)
 
 
 class _Shape:
     """Who sat with whom in a set of meetings, by index: all a fit needs beside the wins
-    (the bootstrap fits the same shape a thousand times with other wins)."""
+    (the bootstrap fits the same shape a thousand times with other wins), and the bot
+    whose rating is fixed."""
 
-    def __init__(self, meetings: Sequence[Meeting]) -> None:
+    def __init__(self, meetings: Sequence[Meeting], anchor: str) -> None:
         self.names = sorted({name for m in meetings for name in m.bots})
+        if anchor not in self.names:
+            names = ", ".join(self.names)
+            raise ValueError(f"the anchor {anchor!r} played none of these games: {names}")
         self.index = {name: i for i, name in enumerate(self.names)}
+        self.anchor = self.index[anchor]
         met = sorted({tuple(sorted(two)) for m in meetings for two in combinations(m.bots, 2)})
         #: each bot's partners in the prior's drawn games
         self.partners: list[list[int]] = [[] for _ in self.names]
@@ -206,8 +207,9 @@ class _Shape:
             for i, n in zip(bots, seats, strict=True):
                 self.sits[i].append((t, n))
 
-    def ratings(self, wins: Sequence[Sequence[float]], anchor: str, at: float) -> dict[str, float]:
-        """The ratings when each meeting's bots won ``wins`` (in its line-up's order)."""
+    def ratings(self, wins: Sequence[Sequence[float]], at: float) -> dict[str, float]:
+        """The ratings, the anchor's at ``at``, when each meeting's bots won ``wins`` (in
+        its line-up's order)."""
         won = [PRIOR_DRAWS / 2 * len(partners) for partners in self.partners]
         for (bots, _, _), shares in zip(self.tables, wins, strict=True):
             for i, share in zip(bots, shares, strict=True):
@@ -231,7 +233,7 @@ class _Shape:
                 strength[i] = new
             if moved < 1e-10:
                 break
-        base = math.log(strength[self.index[anchor]])
+        base = math.log(strength[self.anchor])
         return {
             name: at + SCALE * (math.log(strength[i]) - base) for i, name in enumerate(self.names)
         }
@@ -247,9 +249,9 @@ def ladder(
     """The ratings with their 95% bootstrap intervals, strongest first."""
     if not meetings:
         raise ValueError("a ladder needs games: no arena results given")
-    ratings = fit(meetings, anchor, at)
+    shape = _Shape(meetings, anchor)
+    ratings = shape.ratings([m.wins for m in meetings], at)
     chances = [expected(m, ratings) for m in meetings]
-    shape = _Shape(meetings)
     rng = random.Random(f"ladder/{seed}")
     drawn: dict[str, list[float]] = {name: [] for name in ratings}
     for _ in range(resamples):
@@ -259,7 +261,7 @@ def ladder(
             for _ in m.games:
                 wins[_winner(rng.random(), chance)] += 1
             again.append(wins)
-        for name, value in shape.ratings(again, anchor, at).items():
+        for name, value in shape.ratings(again, at).items():
             drawn[name].append(value)
     played = {name: sum(len(m.games) for m in meetings if name in m.bots) for name in ratings}
     out = []

@@ -164,6 +164,9 @@ def outlook(player: Player, in_middle: list[bool], draws_left: float) -> float:
     return total + _STONES_BETWEEN(hoped)
 
 
+_READ = 64  # more cards than a row or stones than a player can hope for
+
+
 def _between(points: Callable[[int], int]) -> Callable[[float], float]:
     """A score table read between its whole numbers, so that every step counts (read
     from lists made once: the playouts of the search read it millions of times)."""
@@ -179,7 +182,6 @@ def _between(points: Callable[[int], int]) -> Callable[[float], float]:
     return read
 
 
-_READ = 64  # more cards than a row or stones than a player can hope for
 _ROW_BETWEEN = _between(row_points)
 _STONES_BETWEEN = _between(stone_points)
 
