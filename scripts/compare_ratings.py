@@ -33,7 +33,7 @@ from openskill.models import PlackettLuce, PlackettLuceRating
 
 from ludoteca.server.ratings import START, Rated, changes, expected
 from ludoteca.server.storage import Store
-from ludoteca.tools.arena import play_game
+from ludoteca.tools.arena import Setup, play_game
 
 #: Matches a player has played at which their Elo is compared with where it ends.
 AFTER = (5, 10, 15, 20, 30)
@@ -138,7 +138,7 @@ def bot_matches(
     for number in range(count):
         players = rng.sample(sorted(pool), rng.randint(3, most))
         result, _timing = play_game(
-            (game, len(players), {}, [pool[p] for p in players], seed, number)
+            Setup(game, len(players), {}, [pool[p] for p in players], seed, number)
         )
         matches.append(Rated(game, players, result.to_json()["ranking"]))
     return matches, pool

@@ -8,8 +8,9 @@ import pytest
 from typer.testing import CliRunner
 
 import ludoteca
+from ludoteca.bots import RandomBot
 from ludoteca.cli import app
-from ludoteca.engine import Result
+from ludoteca.engine import Result, deadline
 from ludoteca.tools.arena import (
     JoinError,
     Standing,
@@ -110,6 +111,7 @@ def test_the_arena_command_prints_one_json_object():
         "games",
         "seed",
         "seeds",
+        "think",
         "bots",
         "separated",
         "separation",
@@ -275,5 +277,34 @@ def test_only_parts_that_follow_on_join():
         join([a, run(keltis, ["greedy", "random"], games=2, seed=5, first=2).to_json()])
     with pytest.raises(JoinError, match="different bots"):
         join([a, run(keltis, ["random", "greedy"], games=2, seed=4, first=2).to_json()])
+    timed = run(keltis, ["greedy", "random"], games=2, seed=4, first=2, think=5).to_json()
+    with pytest.raises(JoinError, match="differ in think: None and 5"):
+        join([a, timed])
+    old = {key: value for key, value in a.items() if key != "think"}  # written before it
+    assert join([old, run(keltis, ["greedy", "random"], games=2, seed=4, first=2).to_json()])
     with pytest.raises(JoinError, match="at least one"):
         join([])
+
+
+def test_a_timed_arena_gives_each_decision_its_seconds_and_says_so(monkeypatch):
+    """``--think``: every decision has the room's kind of deadline (``engine.deadline``)."""
+    seen = []
+
+    def choose(self, match, rng):
+        seen.append(deadline.given())
+        return rng.choice(match.legal_moves())
+
+    monkeypatch.setattr(RandomBot, "choose", choose)
+    result = CliRunner().invoke(
+        app, ["arena", "keltis", "--bots", "random,random", "--games", "1", "--think", "0.5"]
+    )
+    assert result.exit_code == 0, result.output
+    assert "0.5 s a decision" in result.stdout
+    assert seen
+    assert all(seen)
+    seen.clear()
+    assert run(ludoteca.game("keltis"), ["random"], games=1, seed=1).think is None
+    assert seen
+    assert not any(seen)
+    with pytest.raises(ValueError, match="think must be above 0"):
+        run(ludoteca.game("keltis"), ["random"], games=1, seed=1, think=0)

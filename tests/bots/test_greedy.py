@@ -1,14 +1,17 @@
 """What each game's greedy heuristic does, rule by rule."""
 
+import itertools
 import random
 
+from ludoteca.engine import deadline
 from ludoteca.games.cronberg.strategy import pawn_worth
 from ludoteca.games.keltis.strategy import outlook
 from ludoteca.games.keltis.table import Player
 from ludoteca.games.kingdomino.kingdom import Kingdom, frame
 from ludoteca.games.kingdomino.moves import Place
 from ludoteca.games.kingdomino.strategy import dead_squares, placement_value
-from ludoteca.games.krone.strategy import greedy_move
+from ludoteca.games.krone import odds
+from ludoteca.games.krone.strategy import greedy_move, simple_move
 
 from ..games.cronberg.helpers import load, position
 from ..games.kingdomino.helpers import build, square
@@ -37,6 +40,19 @@ def test_krone_greedy_brings_in_the_die_of_its_group_before_ending():
     # Every die is set aside: the Knight's 5 makes four 5s (the Hunter) of three.
     m = dice_phase(players=2, cards={0: ["knight", "farmer"]}, active=[], aside=[5, 5, 5, 2])
     assert str(greedy_move(m.state, RNG)) == "use knight"
+
+
+def test_krone_greedy_out_of_time_plays_the_simple_policy():
+    """Past the decision's deadline (the room's: ``engine.deadline``) no odds are worked
+    out: the quick policy moves."""
+    m = dice_phase(players=2, active=[5, 5, 2], kept=False)
+    odds._TABLES.clear()  # nothing remembered: the odds would have to be worked out
+    assert str(greedy_move(m.state, RNG)) == "keep 5 5 2"  # the odds: a pair and a 2
+    odds._TABLES.clear()
+    readings = itertools.chain([0.0], itertools.repeat(10.0))  # set at 0, then past
+    with deadline.within(1, clock=lambda: next(readings)):
+        out_of_time = greedy_move(m.state, RNG)
+    assert str(out_of_time) == "keep 5 5" == str(simple_move(m.state, RNG))
 
 
 def test_krone_greedy_plays_to_beat_the_standing_best_in_the_final_round():

@@ -2,10 +2,12 @@
 
 import random
 
+import pytest
+
 import ludoteca
 from ludoteca.bots import bot
 from ludoteca.bots.mcts import Node, Search
-from ludoteca.engine import CHANCE, Move
+from ludoteca.engine import CHANCE, Move, deadline
 from ludoteca.games.keltis.strategy import evaluate
 from ludoteca.games.krone.strategy import (
     PRIORITY,
@@ -189,3 +191,53 @@ def test_krone_search_never_passes_in_the_final_round():
             m.play(greedy_move(m.state, random.Random(0)))
     assert m.state.final is not None
     assert [str(move) for move in ranked_moves(m.state)] == ["roll"]
+
+
+class TickingClock:
+    """A clock that reads 0 for ``ticks`` readings after the first, then far later."""
+
+    def __init__(self, ticks: int) -> None:
+        self.readings = 0
+        self.ticks = ticks
+
+    def __call__(self) -> float:
+        self.readings += 1
+        return 0.0 if self.readings <= self.ticks + 1 else 1e9
+
+
+def counting(search):
+    done = []
+    iterate = search.iterate
+    search.iterate = lambda root: (done.append(1), iterate(root))
+    return done
+
+
+def test_the_search_stops_at_the_decision_s_deadline():
+    match = keltis_at_play()
+    search = Search(match.game, match.state, match.to_move, random.Random(1))
+    done = counting(search)
+    with deadline.within(1, TickingClock(4)):  # Keltis's own moves never read the clock
+        move = search.run(100)
+    # The first iteration always runs; the clock is read before each further one.
+    assert len(done) == 5
+    assert move in match.legal_moves()
+
+
+def test_without_a_count_the_search_runs_until_its_deadline_and_needs_one():
+    match = keltis_at_play()
+    search = Search(match.game, match.state, match.to_move, random.Random(1))
+    with pytest.raises(ValueError, match="needs a deadline"):
+        search.run(None)
+    done = counting(search)
+    with deadline.within(1, TickingClock(30)):
+        search.run(None)
+    assert len(done) == 31
+
+
+def test_a_count_of_iterations_holds_within_a_deadline_too():
+    match = keltis_at_play()
+    search = Search(match.game, match.state, match.to_move, random.Random(1))
+    done = counting(search)
+    with deadline.within(1, TickingClock(1000)):
+        search.run(12)
+    assert len(done) == 12

@@ -3,6 +3,7 @@
 import asyncio
 import gc
 import os
+import pickle
 import random
 import subprocess
 import sys
@@ -12,7 +13,7 @@ import pytest
 from starlette.testclient import TestClient
 
 import ludoteca
-from ludoteca.engine import CHANCE, Match
+from ludoteca.engine import CHANCE, Match, deadline
 from ludoteca.server.app import create_app
 from ludoteca.server.room import Settings
 from ludoteca.server.table import thinking
@@ -188,3 +189,24 @@ def test_a_bot_waits_the_delay_once_a_turn_not_once_a_move(sqlite_url):
 
 def _moves_by(view, seat):
     return sum(1 for entry in view["log"] if entry["by"] == seat)
+
+
+def test_a_bot_process_decides_within_the_room_s_deadline(monkeypatch):
+    """A counted budget (a search's iterations, Krone's odds) stops at the room's
+    deadline where the machine is too busy for it (``engine.deadline``)."""
+    seen = []
+
+    def choose(level, match, rng=None):
+        seen.append((level, deadline.given(), deadline.passed()))
+        return match.legal_moves()[0]
+
+    monkeypatch.setattr(thinking, "choose", choose)
+    match = ludoteca.game("keltis").new_match(2)
+    rng = random.Random(1)
+    while match.to_move is CHANCE:
+        match.play_chance(rng)
+    position = pickle.dumps(("mcts", "keltis", 2, {}, match.state))
+    assert match.parse(thinking.decide(position)) == match.legal_moves()[0]
+    assert seen == [("mcts", True, False)]
+    assert not deadline.given()  # the deadline was the decision's only
+    assert 0 < thinking.THINKING_SECONDS < 1

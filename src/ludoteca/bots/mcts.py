@@ -21,11 +21,10 @@ from __future__ import annotations
 
 import math
 import random
-import time
 from collections.abc import Hashable
 from dataclasses import dataclass
 
-from ludoteca.engine import CHANCE, Game, Match, Move, State
+from ludoteca.engine import CHANCE, Game, Match, Move, State, deadline
 
 from .seat import seat_to_move
 from .strategies import (
@@ -83,7 +82,8 @@ class Budget:
 
 class MctsBot:
     """``mcts`` (the default budget of the game), ``mcts:400`` (iterations) or
-    ``mcts:0.5s`` (seconds a move; then the same seed may not repeat a game)."""
+    ``mcts:0.5s`` (seconds a move, the whole decision; then the same seed may not repeat
+    a game). A deadline the caller set (``engine.deadline``: the room's) holds as well."""
 
     def __init__(self, budget: Budget | None = None) -> None:
         self.budget = budget or Budget()
@@ -95,14 +95,14 @@ class MctsBot:
         if len(moves) == 1:
             return moves[0]
         search = Search(match.game, match.state, seat, rng)
-        return search.run(self._limits(match.game))
-
-    def _limits(self, game: Game) -> tuple[int | None, float | None]:
-        if self.budget.seconds is not None:
-            return self.budget.iterations, self.budget.seconds
-        if self.budget.iterations is not None:
-            return self.budget.iterations, None
-        return DEFAULT_ITERATIONS.get(game.id, FALLBACK_ITERATIONS), None
+        if self.budget.seconds is None:
+            iterations = self.budget.iterations
+            if iterations is None:
+                iterations = DEFAULT_ITERATIONS.get(match.game.id, FALLBACK_ITERATIONS)
+            return search.run(iterations)
+        # Seconds a move bound the whole decision, the greedy move weighed at the root too.
+        with deadline.within(self.budget.seconds):
+            return search.run(self.budget.iterations)
 
 
 class Search:
@@ -117,9 +117,11 @@ class Search:
         self.public = public(game)
         self.decisions_only = decisions_only(game)
 
-    def run(self, limits: tuple[int | None, float | None]) -> Move:
-        iterations, seconds = limits
-        deadline = None if seconds is None else time.perf_counter() + seconds
+    def run(self, iterations: int | None) -> Move:
+        """The move most visited after ``iterations``, or fewer where the decision's
+        deadline (``engine.deadline``) comes first; None: until the deadline."""
+        if iterations is None and not deadline.given():
+            raise ValueError("a search without a count of iterations needs a deadline")
         root = Node(None)
         dealt = self.root_state.determinize(self.seat, self.rng)
         if len(self.rank(dealt)) == 1:
@@ -131,9 +133,7 @@ class Search:
             ranked = self.rank(dealt)
             root.moves = [first, *(m for m in ranked if m != first)][:WIDTH]
         done = 0
-        while (iterations is None or done < iterations) and (
-            deadline is None or time.perf_counter() < deadline or done == 0
-        ):
+        while (iterations is None or done < iterations) and (done == 0 or not deadline.passed()):
             self.iterate(root)
             done += 1
         legal = set(self.root_state.legal_moves())

@@ -220,6 +220,15 @@ def arena_command(
             min=1, metavar="N", help="processes playing games side by side (same figures)"
         ),
     ] = 1,
+    think: Annotated[
+        float | None,
+        typer.Option(
+            min=0.001,
+            metavar="S",
+            help="each decision stops after S seconds, as in the room (a seed may then "
+            "not repeat a game); without it budgets are counted, not timed",
+        ),
+    ] = None,
 ) -> None:
     """A tournament between bots, seats rotated: wins, win rate with its 95% interval, and
     whether the intervals tell the bots apart (if not, about how many games would)."""
@@ -241,7 +250,16 @@ def arena_command(
         dedicated(),
     ):
         tournament = run(
-            game, names, len(played), seed, count, options, advance, jobs, first=played.start
+            game,
+            names,
+            len(played),
+            seed,
+            count,
+            options,
+            advance,
+            jobs,
+            first=played.start,
+            think=think,
         )
     if as_json:
         show.as_json(tournament.to_json())

@@ -142,9 +142,11 @@ def tournament(tournament: Tournament) -> None:
 
 
 def played(tournament: Tournament) -> str:
-    """Which games were played: the seed, and the range of its series."""
+    """Which games were played: the seed, the range of its series, and the seconds a
+    decision had where they were timed."""
     seeds = tournament.seeds
-    return f"seed {tournament.seed}, games {seeds.start}–{seeds.stop - 1}"
+    timed = "" if tournament.think is None else f", {tournament.think:g} s a decision"
+    return f"seed {tournament.seed}, games {seeds.start}–{seeds.stop - 1}{timed}"
 
 
 def separation(tournament: Tournament) -> list[str]:

@@ -27,6 +27,7 @@ Not overlapping is a strict criterion, stricter than a test of the difference at
 
 from __future__ import annotations
 
+import contextlib
 import math
 import random
 import time
@@ -34,11 +35,11 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from itertools import pairwise
-from typing import Any
+from typing import Any, NamedTuple
 
 from ludoteca.bots import Bot, resolve
 from ludoteca.bots.heap import dedicate, settle
-from ludoteca.engine import CHANCE, Game, OptionValue, Result
+from ludoteca.engine import CHANCE, Game, OptionValue, Result, deadline
 
 Z95 = 1.959964  # the normal quantile of a two-sided 95% interval
 #: Beyond this many games two bots are as good as level: no estimate is given.
@@ -125,6 +126,8 @@ class Tournament:
     first: int = 0
     #: the bots sharing first place, game by game: what a ladder (tools/ladder.py) fits
     winners: list[list[str]] = field(default_factory=list)
+    #: seconds each decision had, as in the room; None: budgets counted only (repeatable)
+    think: float | None = None
 
     @property
     def seeds(self) -> range:
@@ -148,6 +151,7 @@ class Tournament:
             "games": self.games,
             "seed": self.seed,
             "seeds": [self.seeds.start, self.seeds.stop],  # from A up to, not including, B
+            "think": self.think,
             "bots": [standing.to_json() for standing in self.standings],
             "separated": self.separated,
             "separation": [gap.to_json() for gap in self.separation],
@@ -170,11 +174,13 @@ def join(parts: Sequence[Mapping[str, Any]]) -> dict[str, object]:
         raise JoinError("give at least one arena result to join")
     ordered = sorted(parts, key=lambda part: part["seeds"][0])
     first = ordered[0]
-    same = ("game", "players", "seed")
+    same = ("game", "players", "seed", "think")  # a part written before think had none
     for part in ordered[1:]:
         for key in same:
-            if part[key] != first[key]:
-                raise JoinError(f"the parts differ in {key}: {first[key]!r} and {part[key]!r}")
+            if part.get(key) != first.get(key):
+                raise JoinError(
+                    f"the parts differ in {key}: {first.get(key)!r} and {part.get(key)!r}"
+                )
         if [b["name"] for b in part["bots"]] != [b["name"] for b in first["bots"]]:
             raise JoinError("the parts seat different bots (or in another order)")
     for before, after in pairwise(ordered):
@@ -212,6 +218,7 @@ def join(parts: Sequence[Mapping[str, Any]]) -> dict[str, object]:
         standings,
         first=first["seeds"][0],
         winners=[won for part in ordered for won in part["winners"]],
+        think=first.get("think"),
     )
     counted = all("moves" in part["bots"][0] for part in ordered)
     bots = []
@@ -301,9 +308,12 @@ def run(
     advance: Callable[[], None] | None = None,
     jobs: int = 1,
     first: int = 0,
+    think: float | None = None,
 ) -> Tournament:
     """Play ``games`` games between the bots ``names`` and add up their figures, in
-    ``jobs`` processes: the games numbered ``first`` on in the series of ``seed``."""
+    ``jobs`` processes: the games numbered ``first`` on in the series of ``seed``. With
+    ``think``, each decision has that many seconds, as in the room (``engine.deadline``):
+    then a seed may not repeat a game."""
     if not names:
         raise ValueError("name at least one bot")
     count = players if players is not None else max(len(names), game.min_players)
@@ -313,13 +323,15 @@ def run(
         raise ValueError(f"jobs must be 1 or more, not {jobs}")
     if first < 0:
         raise ValueError(f"games are numbered from 0, not {first}")
+    if think is not None and not think > 0:
+        raise ValueError(f"a decision needs some time: think must be above 0, not {think}")
     for name in names:
         resolve(name)  # an unknown bot is refused before any game is played
     standings = {name: Standing(name) for name in names}
-    tournament = Tournament(game.id, count, games, seed, [], first=first)
+    tournament = Tournament(game.id, count, games, seed, [], first=first, think=think)
     tournament.seatings = [seating(names, count, number) for number in tournament.seeds]
     numbered = zip(tournament.seeds, tournament.seatings, strict=True)
-    setup = [(game.id, count, dict(options or {}), seats, seed, number)
+    setup = [Setup(game.id, count, dict(options or {}), seats, seed, number, think)
              for number, seats in numbered]  # fmt: skip
     for seats, (result, timing) in zip(tournament.seatings, _games(setup, jobs), strict=True):
         record(result, seats, standings)
@@ -334,7 +346,18 @@ def run(
     return tournament
 
 
-Setup = tuple[str, int, dict[str, OptionValue], list[str], int, int]
+class Setup(NamedTuple):
+    """One game of a tournament, as it goes to the process that plays it."""
+
+    game: str
+    players: int
+    options: dict[str, OptionValue]
+    seats: list[str]  # the bot in each seat
+    seed: int
+    number: int  # in the seed's series
+    think: float | None = None  # seconds a decision, as in the room; None: counted only
+
+
 Timing = dict[str, tuple[float, int, float]]  # seconds, moves, the slowest move's seconds
 
 
@@ -355,9 +378,9 @@ def play_game(setup: Setup) -> tuple[Result, Timing]:
     move."""
     import ludoteca
 
-    game_id, players, options, seats, seed, number = setup
-    rng = random.Random(f"{seed}/{number}")
-    match = ludoteca.game(game_id).new_match(players, options)
+    seats = setup.seats
+    rng = random.Random(f"{setup.seed}/{setup.number}")
+    match = ludoteca.game(setup.game).new_match(setup.players, setup.options)
     timing: dict[str, list[float]] = {name: [0.0, 0, 0.0] for name in seats}
     while not match.is_over:
         actor = match.to_move
@@ -369,7 +392,8 @@ def play_game(setup: Setup) -> tuple[Result, Timing]:
         name = seats[actor]
         player = _BOTS.get(name) or _BOTS.setdefault(name, resolve(name))
         started = time.perf_counter()
-        move = player.choose(match, rng)
+        with deadline.within(setup.think) if setup.think else contextlib.nullcontext():
+            move = player.choose(match, rng)
         spent = time.perf_counter() - started
         timing[name][0] += spent
         timing[name][1] += 1

@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import NamedTuple, TypeVar
 
-from ludoteca.engine import Move
+from ludoteca.engine import Move, deadline
 
 from .abilities import sub_multisets, uses
 from .components import BY_ID
@@ -67,8 +67,9 @@ class TooLarge(Exception):
 class Work:
     """The work one decision may do, shared by every goal it weighs: roll outcomes and
     choices looked at in positions not worked out before (what remembered positions
-    cost is nothing). Counted, not timed, so that a seeded game repeats; past it the
-    computation raises ``TooLarge``."""
+    cost is nothing). Counted, not timed, so that a seeded game repeats; past it, or
+    past the decision's deadline where the caller set one (a live room:
+    ``engine.deadline``), the computation raises ``TooLarge``."""
 
     __slots__ = ("left",)
 
@@ -79,6 +80,9 @@ class Work:
         self.left -= units
         if self.left < 0:
             raise TooLarge("more work than one decision is allowed")
+        if deadline.passed():
+            self.left = -1  # spent: no other goal or fewer abilities is tried either
+            raise TooLarge("the decision's time is up")
 
 
 class Solver:
