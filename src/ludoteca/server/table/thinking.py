@@ -41,7 +41,7 @@ QUICK_LEVELS = frozenset({"random", "simple"})
 #: The time a bot in a bot process may think over one decision: its counted budget
 #: (``bots.mcts``, Krone's odds) stops here where the machine is too busy for it, so a
 #: person waits about a second a move at most, a little more for the way there and back.
-THINKING_SECONDS = 0.8
+THINKING_SECONDS = 0.7
 #: Processes in which bots think: every core but the one the room's event loop uses.
 PROCESSES = max(1, (os.cpu_count() or 2) - 1)
 #: How much lower than the room's a bot process's priority is (``nice``).
