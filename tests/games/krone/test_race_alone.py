@@ -1,0 +1,69 @@
+"""scripts/krone_race.py: a dice policy's turns to the King with no one in its way."""
+
+import importlib.util
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from ludoteca.games.krone import strategy
+from ludoteca.games.krone.moves import Buy
+
+SCRIPT = Path(__file__).parents[3] / "scripts" / "krone_race.py"
+spec = importlib.util.spec_from_file_location("krone_race", SCRIPT)
+race = importlib.util.module_from_spec(spec)
+spec.loader.exec_module(race)
+
+
+def test_a_game_ends_when_the_seat_takes_the_king():
+    taken = []
+
+    def simple(state, rng):
+        move = strategy.simple_move(state, rng)
+        taken.append(move)
+        return move
+
+    turns = race.turns_to_king(simple, "solo", 0)
+    assert taken[-1] == Buy("king")
+    assert Buy("king") not in taken[:-1]
+    assert 1 <= turns < race.MOST_TURNS
+
+
+def test_a_policy_that_never_takes_the_king_stops_at_the_most_turns():
+    def shy(state, rng):
+        move = strategy.simple_move(state, rng)
+        return strategy.END if move == Buy("king") else move
+
+    assert race.turns_to_king(shy, "solo", 0) == race.MOST_TURNS
+
+
+def test_the_script_prints_the_mean_with_its_interval():
+    done = subprocess.run(
+        [sys.executable, str(SCRIPT), "simple", "--games", "0:4"],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    out = json.loads(done.stdout)
+    assert out["games"] == [0, 4]
+    assert len(out["turns"]) == 4
+    assert out["mean_turns"] == pytest.approx(sum(out["turns"]) / 4, abs=1e-3)
+    assert out["ci95"][0] <= out["mean_turns"] <= out["ci95"][1]
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["clever"], "no policy 'clever': race, greedy or simple"),
+        (["race", "--values", "kong=3"], "no card 'kong'"),
+        (["race", "--values", "king=lots"], "write a card's value as CARD=NUMBER"),
+        (["simple", "--values", "king=3"], "use it with 'race'"),
+        (["simple", "--games", "5:5"], "no game to play"),
+    ],
+)
+def test_bad_arguments_say_what_is_allowed(args, message):
+    done = subprocess.run([sys.executable, str(SCRIPT), *args], capture_output=True, text=True)
+    assert done.returncode == 2
+    assert message in done.stderr
