@@ -4,8 +4,8 @@ A bot's budgets are counted (a search's iterations, the positions Krone's odds w
 not timed, so that a seed repeats a game: the arena's figures and the tests rest on it.
 On a loaded machine a counted budget can run past the second a person waits, so the room
 gives each decision a deadline as well (``within``), and the work a bot bounds stops at
-whichever comes first (``passed``). Nothing sets a deadline outside the room and
-``ludoteca arena --think``, so everything else stays repeatable.
+whichever comes first (``passed``). Only the room, ``ludoteca arena --think`` and a
+search given seconds (``mcts:0.5s``) set one, so everything else stays repeatable.
 
 The deadline is a context variable rather than an argument of the contract's
 ``greedy_move(state, rng)``: it is the caller's time, not the position's, and a quick
