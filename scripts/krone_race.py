@@ -41,9 +41,7 @@ MOST_TURNS = 60
 def policy(name: str, values: dict[str, float]) -> Policy:
     if name == "race":
         chosen = {**strategy.RACE_VALUES, **values}
-        return lambda state, rng: (
-            strategy.push_bid(state) or strategy.greedy_move(state, rng, chosen)
-        )
+        return lambda state, rng: strategy.search_move(state, rng, chosen)
     if values:
         raise ValueError("--values changes the race policy's values: use it with 'race'")
     if name == "greedy":

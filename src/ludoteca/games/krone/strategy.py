@@ -219,10 +219,13 @@ def advice_json(state: KroneState) -> dict[str, object]:
 _TO_FACE = ("sorcerer", "astronomer", "maid", "lady", "nobleman")
 
 
-def search_move(state: KroneState, rng: random.Random) -> Move:
-    """Greedy's move for the race (``RACE_VALUES``), except when seven of a kind for the
-    King are already in hand: then the turn goes on for more of that face (``push_bid``)."""
-    return push_bid(state) or greedy_move(state, rng, RACE_VALUES)
+def search_move(
+    state: KroneState, rng: random.Random, values: dict[str, float] = RACE_VALUES
+) -> Move:
+    """Greedy's move for the race (``values``: ``RACE_VALUES``, or others to try), except
+    when seven of a kind for the King are already in hand: then the turn goes on for more
+    of that face (``push_bid``)."""
+    return push_bid(state) or greedy_move(state, rng, values)
 
 
 def push_bid(state: KroneState) -> Move | None:
