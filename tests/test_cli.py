@@ -13,7 +13,7 @@ from typer.testing import CliRunner
 import ludoteca
 from ludoteca.bots import bot
 from ludoteca.cli import app
-from ludoteca.engine import CHANCE
+from ludoteca.engine import CHANCE, deadline
 from ludoteca.games.krone import GAME
 from ludoteca.terminal import play_in_terminal
 
@@ -55,6 +55,35 @@ def test_a_whole_game_in_the_terminal_against_bots():
     assert match.is_over
     assert lines[-1].startswith("Game over — 1. ")
     assert any(line.startswith("  seat 0: ") for line in lines)  # the bots' moves are shown
+
+
+def test_the_terminals_bots_decide_within_think_seconds_or_by_their_budget_alone():
+    seen = []
+
+    class Watched:
+        name = "watched"
+
+        def choose(self, match, rng):
+            seen.append(deadline.given())
+            return bot("simple").choose(match, rng)
+
+    for think in (0.5, None):
+        match = GAME.new_match(2)
+        rng = random.Random(4)
+
+        def person(prompt, match=match, rng=rng):
+            return str(GAME.simple_move(match.state, rng))
+
+        play_in_terminal(match, 0, Watched(), rng, read=person, write=lambda line: None,
+                         think=think)  # fmt: skip
+        assert match.is_over
+        assert seen
+        assert seen == [think is not None] * len(seen), think
+        seen.clear()
+    result = runner.invoke(app, ["play", "krone", "--think", "-1"], input="quit\n")
+    assert result.exit_code != 0
+    assert "--think" in result.output
+    assert "greater than or equal to 0" in result.output
 
 
 def test_play_refuses_bad_arguments():

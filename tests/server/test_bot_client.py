@@ -22,7 +22,9 @@ from websockets.exceptions import ConnectionClosed, InvalidStatus
 from websockets.sync.client import connect
 
 import ludoteca
+from ludoteca.bots import patience
 from ludoteca.client import Client, ClientError, Plan
+from ludoteca.engine import deadline
 from ludoteca.server import botaccounts
 from ludoteca.server.app import create_app
 from ludoteca.server.room import Settings
@@ -67,6 +69,26 @@ def test_a_client_bot_opens_a_table_and_plays_a_table_bot_to_the_end(room_db, ga
     assert summary["bots"] == [None, "random"]
     assert summary["result"] is not None
     assert summary["moves"] > 0
+
+
+def test_a_client_bots_decisions_have_the_rooms_deadline_unless_told_otherwise(room_db):
+    token = make_bot(room_db)
+    seen: list[tuple[float | None, bool]] = []
+    with running(room_db, rate=10_000) as server:
+        for think in (patience.THINKING_SECONDS, None):
+
+            def choose(match, rng, think=think):
+                seen.append((think, deadline.given()))
+                return rng.choice(match.legal_moves())
+
+            plan = Plan(open="keltis", players=2, table_bots="random", matches=1)
+            client = Client(server.ws, token, choose, plan, seed=1, think=think)
+            play(client)
+            assert len(client.finished) == 1, client.errors
+    assert {think for think, _ in seen} == {patience.THINKING_SECONDS, None}
+    assert all(given is (think is not None) for think, given in seen)
+    with pytest.raises(ValueError, match="above 0"):
+        Client("ws://127.0.0.1:9/ws", token, "random", think=0)
 
 
 @pytest.mark.parametrize("game", ludoteca.game_ids())

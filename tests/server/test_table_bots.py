@@ -13,6 +13,7 @@ import pytest
 from starlette.testclient import TestClient
 
 import ludoteca
+from ludoteca.bots import patience
 from ludoteca.engine import CHANCE, Match, deadline
 from ludoteca.server.app import create_app
 from ludoteca.server.room import Settings
@@ -209,4 +210,4 @@ def test_a_bot_process_decides_within_the_room_s_deadline(monkeypatch):
     assert match.parse(thinking.decide(position)) == match.legal_moves()[0]
     assert seen == [("mcts", True, False)]
     assert not deadline.given()  # the deadline was the decision's only
-    assert 0 < thinking.THINKING_SECONDS < 1
+    assert 0 < patience.THINKING_SECONDS < 1

@@ -17,6 +17,7 @@ from typing import Annotated, Any
 import typer
 
 import ludoteca
+from ludoteca.bots import patience
 from ludoteca.bots.advice import advice_json, advise, offers_advice
 from ludoteca.engine import Game
 from ludoteca.terminal import play_in_terminal, replay_in_terminal
@@ -118,6 +119,15 @@ def play(
         Path | None,
         typer.Option(metavar="FILE", help="resume a match saved earlier (and save it back there)"),
     ] = None,
+    think: Annotated[
+        float,
+        typer.Option(
+            min=0,
+            metavar="S",
+            help="a bot's decision stops after S seconds, as in the room; 0: its counted "
+            "budget only, so that --seed repeats the bots' moves too on any machine",
+        ),
+    ] = patience.THINKING_SECONDS,
 ) -> None:
     """Play in the terminal against bots. Type '?' at the prompt for help."""
     if load is not None:
@@ -138,7 +148,7 @@ def play(
     checks.seat(seat, match.players)
     player = checks.player(bot_name)
     rng = random.Random(seed) if seed is not None else random.SystemRandom()
-    play_in_terminal(match, seat, player, rng, save_to=save)
+    play_in_terminal(match, seat, player, rng, save_to=save, think=think or None)
 
 
 @app.command()

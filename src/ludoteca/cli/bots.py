@@ -11,6 +11,8 @@ from typing import Annotated, Any
 
 import typer
 
+from ludoteca.bots.patience import THINKING_SECONDS
+
 from . import checks
 from . import printing as show
 from .group import CommandError, Commands
@@ -134,6 +136,15 @@ def run(
         int | None, typer.Option(metavar="N", help="stop after N matches (default: play on)")
     ] = None,
     seed: Annotated[int | None, typer.Option(metavar="N", help="seed of the bot's choices")] = None,
+    think: Annotated[
+        float,
+        typer.Option(
+            min=0,
+            metavar="S",
+            help="each decision of a level (greedy, mcts) stops after S seconds, as the "
+            "room's own bots do; 0: its counted budget only",
+        ),
+    ] = THINKING_SECONDS,
 ) -> None:
     """Play in a room as a bot account; Ctrl-C (or SIGTERM) opens and accepts nothing
     new and stops once the running matches have ended; a second one stops at once."""
@@ -161,7 +172,7 @@ def run(
         matches=matches,
     )
     try:
-        client = Client(url, secret, bot, plan, seed)
+        client = Client(url, secret, bot, plan, seed, think=think or None)
     except UnknownBot as error:
         raise CommandError(str(error)) from None
 

@@ -26,6 +26,7 @@ from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed, InvalidStatus
 
 from ludoteca.bots.outside import OutsideBot, resolve
+from ludoteca.bots.patience import THINKING_SECONDS, decide
 from ludoteca.engine import Match, Move
 
 from . import messages as m
@@ -91,10 +92,15 @@ class Client:
         bot: str | Choose,
         plan: Plan | None = None,
         seed: int | None = None,
+        think: float | None = THINKING_SECONDS,
     ) -> None:
         self.url = url
         self.token = token
         self._choose = _chooser(bot)
+        if think is not None and not think > 0:
+            raise ValueError(f"a decision needs some time: think must be above 0, not {think}")
+        #: The seconds a decision may take (``bots.patience``; None: no deadline).
+        self.think = think
         self.plan = plan or Plan()
         self.rng = random.Random(seed)
         self.seats: dict[int, Seat] = {}
@@ -322,7 +328,7 @@ class Client:
         log_length = seat.view.log_length
         try:
             match = seat.view.match()
-            move = await asyncio.to_thread(self._choose, match.copy(), self.rng)
+            move = await asyncio.to_thread(decide, self._choose, match.copy(), self.rng, self.think)
             text = move if isinstance(move, str) else str(move)
         except Exception:
             log.exception("the bot failed to choose at table %d", seat.id)

@@ -9,7 +9,7 @@ from collections.abc import Callable
 from itertools import groupby
 from pathlib import Path
 
-from ludoteca.bots import Bot
+from ludoteca.bots import Bot, patience
 from ludoteca.bots.advice import advise, offers_advice
 from ludoteca.engine import CHANCE, IllegalMove, Match
 from ludoteca.engine.text import plural
@@ -35,11 +35,14 @@ def play_in_terminal(
     read: Read = input,
     write: Write = print,
     save_to: Path | None = None,
+    think: float | None = patience.THINKING_SECONDS,
 ) -> Match:
     """Run ``match`` with a person at ``seat`` (reading ``read``) and bots elsewhere.
 
     ``save_to``: where the match is saved when the person leaves and when it ends; without
     it the person is asked on leaving. A match loaded from a file resumes where it was.
+    ``think``: the seconds a bot's decision may take (``bots.patience``; None: its counted
+    budget only, so a seed repeats the bots' moves on any machine).
     """
     game = match.game
     resumed = match.moves_played
@@ -54,7 +57,7 @@ def play_in_terminal(
             match.play_chance(rng)
             continue
         if match.to_move != seat:
-            match.play(bots.choose(match, rng))
+            match.play(patience.decide(bots.choose, match, rng, think))
             show = True
             continue
         shown = show_log(match, seat, shown, write)  # what happened since the last prompt

@@ -26,11 +26,12 @@ import threading
 import time
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
+from functools import partial
 
 import ludoteca
-from ludoteca.bots import BOTS, Bot, bot
+from ludoteca.bots import BOTS, Bot, bot, patience
 from ludoteca.bots.heap import dedicate, settle
-from ludoteca.engine import Match, Move, deadline
+from ludoteca.engine import Match, Move
 
 #: The level ``/bot`` seats when none is named, and the one that takes over a seat whose
 #: player resigned.
@@ -38,10 +39,6 @@ DEFAULT_LEVEL = "simple"
 #: Levels quick enough to decide inside the event loop; the others think in a bot process.
 QUICK_LEVELS = frozenset({"random", "simple"})
 
-#: The time a bot in a bot process may think over one decision: its counted budget
-#: (``bots.mcts``, Krone's odds) stops here where the machine is too busy for it, so a
-#: person waits about a second a move at most, a little more for the way there and back.
-THINKING_SECONDS = 0.7
 #: Processes in which bots think: every core but the one the room's event loop uses.
 PROCESSES = max(1, (os.cpu_count() or 2) - 1)
 #: How much lower than the room's a bot process's priority is (``nice``).
@@ -124,7 +121,6 @@ def decide(position: bytes) -> str:
     """In a bot process: the bot's move for the pickled position, as its notation."""
     level, game_id, players, options, state = pickle.loads(position)
     match = Match(ludoteca.game(game_id), players, options, state)
-    with deadline.within(THINKING_SECONDS):
-        move = str(choose(level, match))
+    move = str(patience.decide(partial(choose, level), match, random.Random(secrets.randbits(64))))
     settle()
     return move
