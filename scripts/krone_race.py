@@ -10,10 +10,12 @@ the King (or after 60 turns).
 
     scripts/krone_race.py race --seed solo --games 0:100
     scripts/krone_race.py race --values king=100,general=30 --games 0:100
+    scripts/krone_race.py race --budget 3000 --work 100000   # with greedy's budget
 
 Policies: ``race`` (the search's dice, ``strategy.search_move``: greedy's exact odds for
-``RACE_VALUES``, rolling on for the bid), ``greedy`` (``CARD_VALUES``), ``simple``.
-``--values`` changes some of ``race``'s card values. Prints one JSON object: the mean
+``RACE_VALUES``, rolling on for the bid, with the search's budget), ``greedy``
+(``CARD_VALUES``), ``simple``. ``--values`` changes some of ``race``'s card values,
+``--budget`` and ``--work`` its budget. Prints one JSON object: the mean
 turns with a 95% interval (normal, by the games' spread) and each game's turns.
 """
 
@@ -38,12 +40,19 @@ Policy = Callable[[KroneState, random.Random], Move]
 MOST_TURNS = 60
 
 
-def policy(name: str, values: dict[str, float]) -> Policy:
+def policy(
+    name: str,
+    values: dict[str, float],
+    budget: int = strategy.SEARCH_BUDGET,
+    work: int = strategy.SEARCH_WORK,
+) -> Policy:
     if name == "race":
         chosen = {**strategy.RACE_VALUES, **values}
-        return lambda state, rng: strategy.search_move(state, rng, chosen)
-    if values:
-        raise ValueError("--values changes the race policy's values: use it with 'race'")
+        return lambda state, rng: strategy.search_move(state, rng, chosen, budget, work)
+    if values or (budget, work) != (strategy.SEARCH_BUDGET, strategy.SEARCH_WORK):
+        raise ValueError(
+            "--values, --budget and --work change the race policy: use them with 'race'"
+        )
     if name == "greedy":
         return strategy.greedy_move
     if name == "simple":
@@ -91,13 +100,27 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("policy", help="race, greedy or simple")
     parser.add_argument("--values", default="", help="CARD=VALUE,… for race")
+    parser.add_argument(
+        "--budget",
+        type=int,
+        default=strategy.SEARCH_BUDGET,
+        help=f"race: positions a goal may work out (greedy's: {strategy.GREEDY_BUDGET})",
+    )
+    parser.add_argument(
+        "--work",
+        type=int,
+        default=strategy.SEARCH_WORK,
+        help=f"race: work of a decision (greedy's: {strategy.GREEDY_WORK})",
+    )
     parser.add_argument("--seed", default="solo", help="the series of games (a word)")
     parser.add_argument("--games", default="0:100", metavar="A:B", help="games A to B-1")
     args = parser.parse_args(argv)
     try:
         first, _, last = args.games.partition(":")
         games = range(int(first), int(last))
-        play = policy(args.policy, parse_values(args.values))
+        if args.budget < 1 or args.work < 1:
+            raise ValueError("--budget and --work are counts of 1 or more")
+        play = policy(args.policy, parse_values(args.values), args.budget, args.work)
     except ValueError as error:
         parser.error(str(error))
     if not games:
@@ -109,6 +132,7 @@ def main(argv: list[str] | None = None) -> int:
     out = {
         "policy": args.policy,
         "values": parse_values(args.values),
+        "budget": [args.budget, args.work] if args.policy == "race" else None,
         "seed": args.seed,
         "games": [games.start, games.stop],
         "mean_turns": round(mean, 3),

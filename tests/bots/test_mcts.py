@@ -1,5 +1,6 @@
 """The tree search: what it keys on, what it searches, and where it defers to the game."""
 
+import itertools
 import random
 
 import pytest
@@ -157,6 +158,61 @@ def test_krone_search_rolls_on_for_a_higher_bid():
     m = dice_phase(players=5, cards={0: held}, active=[], aside=[5] * 7)
     assert push_bid(m.state) is None
     assert str(search_move(m.state, random.Random(0))) == "buy king"
+
+
+RNG = random.Random(0)
+
+
+def _planning_position():
+    # Five dice and three abilities, two of them bringing in a die: greedy's budget plans
+    # the turn without both of them, the search's keeps them.
+    cards = {0: ["guard", "hunter", "sorcerer"]}
+    return dice_phase(players=2, cards=cards, active=[6, 4, 3, 3, 2], kept=False).state
+
+
+def test_krone_search_plans_its_dice_with_the_abilities_greedy_leaves_out():
+    from ludoteca.games.krone import odds
+    from ludoteca.games.krone.goals import CARD_GOALS, best_of
+    from ludoteca.games.krone.strategy import GREEDY_BUDGET, SEARCH_BUDGET, UNPLANNED
+
+    state = _planning_position()
+    cards = [card for card in odds.takeable(state) if CARD_GOALS[card].symmetric]
+    goal = best_of({card: RACE_VALUES[card] for card in cards})
+    odds._TABLES.clear()
+    _move, small = odds.best_move(state, goal, GREEDY_BUDGET, False, UNPLANNED)
+    _move, large = odds.best_move(state, goal, SEARCH_BUDGET, False, UNPLANNED)
+    assert {"guard", "hunter"} <= set(small.left_out)
+    assert not {"guard", "hunter"} & set(large.left_out)
+    assert large.chance > small.chance  # a lower bound without them, the plan with them
+    odds._TABLES.clear()
+    assert str(greedy_move(state, RNG, RACE_VALUES)) == "use hunter"
+    odds._TABLES.clear()
+    assert str(search_move(state, RNG)) == "keep 3 3"
+
+
+def test_krone_search_under_a_deadline_plays_greedys_plan_if_its_own_runs_out_of_time():
+    """The room's deadline (``engine.deadline``): greedy's plan first, then the larger
+    one in the time left; out of time in the larger one, greedy's move stands."""
+    from ludoteca.games.krone import odds
+
+    state = _planning_position()
+    readings = [0]
+
+    def counting():
+        readings[0] += 1
+        return 0.0
+
+    odds._TABLES.clear()
+    with deadline.within(1, clock=counting):
+        greedy_move(state, RNG, RACE_VALUES)
+    enough = readings[0] + 10  # the clock is read as greedy's plan works: enough for it
+    read = itertools.chain(itertools.repeat(0.0, enough), itertools.repeat(10.0))
+    odds._TABLES.clear()
+    with deadline.within(1, clock=lambda: next(read)):
+        assert str(search_move(state, RNG)) == "use hunter"  # greedy's, not the larger's
+    odds._TABLES.clear()
+    with deadline.within(1, clock=lambda: 0.0):  # all the time it needs: the larger plan
+        assert str(search_move(state, RNG)) == "keep 3 3"
 
 
 def test_krone_judgement_of_the_race_and_of_the_bid():

@@ -59,7 +59,9 @@ def test_the_script_prints_the_mean_with_its_interval():
         (["clever"], "no policy 'clever': race, greedy or simple"),
         (["race", "--values", "kong=3"], "no card 'kong'"),
         (["race", "--values", "king=lots"], "write a card's value as CARD=NUMBER"),
-        (["simple", "--values", "king=3"], "use it with 'race'"),
+        (["simple", "--values", "king=3"], "use them with 'race'"),
+        (["simple", "--budget", "3000"], "use them with 'race'"),
+        (["race", "--budget", "0"], "counts of 1 or more"),
         (["simple", "--games", "5:5"], "no game to play"),
     ],
 )
@@ -67,3 +69,16 @@ def test_bad_arguments_say_what_is_allowed(args, message):
     done = subprocess.run([sys.executable, str(SCRIPT), *args], capture_output=True, text=True)
     assert done.returncode == 2
     assert message in done.stderr
+
+
+def test_the_race_policy_plays_with_the_budget_it_is_given(monkeypatch):
+    seen = []
+
+    def search_move(state, rng, values, budget, work):
+        seen.append((budget, work))
+        return strategy.simple_move(state, rng)
+
+    monkeypatch.setattr(strategy, "search_move", search_move)
+    race.turns_to_king(race.policy("race", {}, 3000, 100_000), "solo", 0)
+    assert seen
+    assert set(seen) == {(3000, 100_000)}

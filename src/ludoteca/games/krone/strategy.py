@@ -12,7 +12,7 @@ import contextlib
 import math
 import random
 
-from ludoteca.engine import Move
+from ludoteca.engine import Move, deadline
 
 from . import judgement
 from .abilities import MAX_DICE
@@ -114,7 +114,11 @@ UNPLANNED = frozenset(("merchant", "alchemist", "philosopher", "lady", "nobleman
 
 
 def greedy_move(
-    state: KroneState, rng: random.Random, values: dict[str, float] = CARD_VALUES
+    state: KroneState,
+    rng: random.Random,
+    values: dict[str, float] = CARD_VALUES,
+    budget: int = GREEDY_BUDGET,
+    work: int = GREEDY_WORK,
 ) -> Move:
     """Keep dice towards the most valuable card within reach (by ``values``), by the exact
     odds.
@@ -123,7 +127,9 @@ def greedy_move(
     expected value of the best of them it ends up able to take, so three 6s go on
     towards four while the Guard stays within reach. A card paid for otherwise (pips,
     odd or even, a straight) is played for alone when its value × chance beats that.
-    A goal too large to work out in the bot's budget is passed over.
+    A goal too large to work out in the bot's budget is passed over. ``budget``: the
+    positions one goal may work out (abilities are left out of the plan past it);
+    ``work``: the work of the whole decision, as much again for its move.
     """
     from .goals import CARD_GOALS, best_of, card_goal
     from .odds import TooLarge, Work, best_move, chance, final_goal, takeable
@@ -133,25 +139,25 @@ def greedy_move(
     if state.phase is not DICE:
         raise ValueError("greedy_move() needs a seat to move, not a chance event")
     goal = final_goal(state)
-    work = Work(GREEDY_WORK)
+    spent = Work(work)
     if goal is None:
         cards = takeable(state)
         grouped = {c: values[c] for c in cards if CARD_GOALS[c].symmetric}
         goal, best_worth = best_of(grouped), 0.0
         with contextlib.suppress(TooLarge):
-            best_worth = chance(state, goal, GREEDY_BUDGET, False, UNPLANNED, work).chance
+            best_worth = chance(state, goal, budget, False, UNPLANNED, spent).chance
         others = sorted((c for c in cards if c not in grouped), key=lambda c: -values[c])
         for card in others:
             if values[card] <= best_worth:
                 break
             try:
-                odds = chance(state, card_goal(card), GREEDY_BUDGET, False, UNPLANNED, work)
+                odds = chance(state, card_goal(card), budget, False, UNPLANNED, spent)
             except TooLarge:
                 continue
             if values[card] * odds.chance > best_worth:
                 goal, best_worth = card_goal(card), values[card] * odds.chance
     try:
-        move = best_move(state, goal, GREEDY_BUDGET, False, UNPLANNED, Work(GREEDY_WORK))[0]
+        move = best_move(state, goal, budget, False, UNPLANNED, Work(work))[0]
     except TooLarge:
         move = simple_move(state, rng)
     if isinstance(move, Buy) or move == END:
@@ -219,13 +225,38 @@ def advice_json(state: KroneState) -> dict[str, object]:
 _TO_FACE = ("sorcerer", "astronomer", "maid", "lady", "nobleman")
 
 
+#: Positions one goal of the search's dice may work out, and the work of one decision:
+#: ten times greedy's. With greedy's budget a seat holding three abilities or more plans
+#: its turn without some of them (the cards that bring in a die among them) in most of
+#: its decisions; with ten times as many, the race alone is about two thirds of a turn
+#: quicker (docs/bots.md, "Krone's race alone").
+SEARCH_BUDGET = 30_000
+SEARCH_WORK = 1_000_000
+
+
 def search_move(
-    state: KroneState, rng: random.Random, values: dict[str, float] = RACE_VALUES
+    state: KroneState,
+    rng: random.Random,
+    values: dict[str, float] = RACE_VALUES,
+    budget: int = SEARCH_BUDGET,
+    work: int = SEARCH_WORK,
 ) -> Move:
-    """Greedy's move for the race (``values``: ``RACE_VALUES``, or others to try), except
+    """Greedy's move for the race (``values``: ``RACE_VALUES``, or others to try) with a
+    larger plan (``budget``, ``work``; under a deadline, as far as time allows), except
     when seven of a kind for the King are already in hand: then the turn goes on for more
     of that face (``push_bid``)."""
-    return push_bid(state) or greedy_move(state, rng, values)
+    bid = push_bid(state)
+    if bid is not None:
+        return bid
+    if not deadline.given():
+        return greedy_move(state, rng, values, budget, work)
+    # Under a deadline (the room's), greedy's plan first, so that a move is in hand; the
+    # larger plan then has what time is left, and its move counts only if it finished.
+    move = greedy_move(state, rng, values)
+    if deadline.passed():
+        return move
+    larger = greedy_move(state, rng, values, budget, work)
+    return move if deadline.passed() else larger
 
 
 def push_bid(state: KroneState) -> Move | None:
