@@ -76,6 +76,7 @@ def parse_values(text: str) -> dict[str, float]:
 def turns_to_king(play: Policy, seed: str, number: int) -> int:
     """Seat 0's turns until it takes the King, in game ``number`` of ``seed``."""
     rng = random.Random(f"{seed}/{number}")
+    strategy.forget()  # as the arena does: the game follows from its number alone
     match = ludoteca.game("krone").new_match(2)
     turns = 0
     while match.state.king_buyer is None and turns < MOST_TURNS:

@@ -308,3 +308,25 @@ def test_a_timed_arena_gives_each_decision_its_seconds_and_says_so(monkeypatch):
     assert not any(seen)
     with pytest.raises(ValueError, match="think must be above 0"):
         run(ludoteca.game("keltis"), ["random"], games=1, seed=1, think=0)
+
+
+def test_each_game_starts_with_nothing_remembered_from_the_games_before(monkeypatch):
+    """Krone's odds remember positions between decisions, and a decision whose counted
+    work runs out stops where the positions still to work out begin: a game's moves
+    would follow from what its process played before. The arena forgets before each."""
+    from ludoteca.games.krone import odds
+
+    remembered = []
+
+    def choose(self, match, rng):
+        remembered.append(len(odds._TABLES))
+        odds._TABLES[f"goal {len(remembered)}"] = ({}, {}, {}, {})  # as a bot's odds would
+        return rng.choice(match.legal_moves())
+
+    monkeypatch.setattr(RandomBot, "choose", choose)
+    odds._TABLES["from before"] = ({}, {}, {}, {})
+    run(ludoteca.game("krone"), ["random", "random"], games=2, seed=1)
+    firsts = [i for i, count in enumerate(remembered) if count == 0]
+    assert len(firsts) == 2  # each game's first decision, and no other, found nothing
+    assert firsts[0] == 0
+    odds._TABLES.clear()

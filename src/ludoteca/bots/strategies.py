@@ -14,6 +14,10 @@ Each game package may define, in ``games/<id>/strategy.py``:
   the search's playouts: the policy (else ``Game.simple_move``), and after
   ``PLAYOUT_MOVES`` moves a judgement of the position, each seat's share in [0, 1]
   (else the playout goes to the end);
+* ``forget()`` — drop what the strategy remembers between decisions (Krone's odds). A
+  decision whose counted budget runs out depends on what was remembered, so the arena
+  calls it before each game: a game then follows from its seed and number alone, not
+  from the games its process played before (see ``forget``);
 * ``advice(state) -> str`` and ``advice_json(state) -> dict`` — what the seat to move
   would want to know now, for a person rather than a bot (Krone: the odds advisor; see
   ``advice.py``).
@@ -118,3 +122,11 @@ def advisor(game: Game) -> Advisor | None:
     if callable(text) and callable(data):
         return Advisor(text, data)
     return None
+
+
+def forget(game: Game) -> None:
+    """Drop what the game's strategy remembers between decisions, where it remembers any
+    (``forget()`` in its strategy module)."""
+    found = getattr(_module(game), "forget", None)
+    if callable(found):
+        found()

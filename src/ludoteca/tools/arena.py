@@ -37,7 +37,7 @@ from dataclasses import dataclass, field
 from itertools import pairwise
 from typing import Any, NamedTuple
 
-from ludoteca.bots import Bot, resolve
+from ludoteca.bots import Bot, resolve, strategies
 from ludoteca.bots.heap import dedicate, settle
 from ludoteca.engine import CHANCE, Game, OptionValue, Result, deadline
 
@@ -380,7 +380,12 @@ def play_game(setup: Setup) -> tuple[Result, Timing]:
 
     seats = setup.seats
     rng = random.Random(f"{setup.seed}/{setup.number}")
-    match = ludoteca.game(setup.game).new_match(setup.players, setup.options)
+    game = ludoteca.game(setup.game)
+    # What the bots remember from earlier games (Krone's odds) would change where a
+    # counted budget runs out, and so the moves: each game starts from nothing, so that
+    # it repeats whichever games its process played before (--jobs, a range played on).
+    strategies.forget(game)
+    match = game.new_match(setup.players, setup.options)
     timing: dict[str, list[float]] = {name: [0.0, 0, 0.0] for name in seats}
     while not match.is_over:
         actor = match.to_move

@@ -296,6 +296,13 @@ def solver(goal: Goal, budget: int = 0, work: Work | None = None) -> Solver:
     return Solver(goal, budget, tables, work)
 
 
+def forget() -> None:
+    """Forget every position worked out: what follows no longer depends on what came
+    before (a decision that runs out of its counted work stops where the positions it
+    still had to work out begin)."""
+    _TABLES.clear()
+
+
 def _positions() -> int:
     return sum(len(table) for tables in _TABLES.values() for table in tables)
 

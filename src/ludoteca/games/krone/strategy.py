@@ -204,6 +204,14 @@ def ranked_moves(state: KroneState) -> list[Move]:
     return ranked
 
 
+def forget() -> None:
+    """Forget the odds worked out so far (``bots.strategies.forget``): the arena's games
+    then each follow from their seed and number alone."""
+    from .odds import forget as forget_odds
+
+    forget_odds()
+
+
 def advice(state: KroneState) -> str:
     """The odds advisor's line for the terminal's ``odds`` command."""
     from .odds import advice as odds_advice
