@@ -27,7 +27,6 @@ Not overlapping is a strict criterion, stricter than a test of the difference at
 
 from __future__ import annotations
 
-import contextlib
 import math
 import random
 import time
@@ -37,9 +36,9 @@ from dataclasses import dataclass, field
 from itertools import pairwise
 from typing import Any, NamedTuple
 
-from ludoteca.bots import Bot, resolve, strategies
+from ludoteca.bots import Bot, patience, resolve, strategies
 from ludoteca.bots.heap import dedicate, settle
-from ludoteca.engine import CHANCE, Game, OptionValue, Result, deadline
+from ludoteca.engine import CHANCE, Game, OptionValue, Result
 
 Z95 = 1.959964  # the normal quantile of a two-sided 95% interval
 #: Beyond this many games two bots are as good as level: no estimate is given.
@@ -397,8 +396,7 @@ def play_game(setup: Setup) -> tuple[Result, Timing]:
         name = seats[actor]
         player = _BOTS.get(name) or _BOTS.setdefault(name, resolve(name))
         started = time.perf_counter()
-        with deadline.within(setup.think) if setup.think else contextlib.nullcontext():
-            move = player.choose(match, rng)
+        move = patience.decide(player.choose, match, rng, setup.think)
         spent = time.perf_counter() - started
         timing[name][0] += spent
         timing[name][1] += 1
