@@ -81,6 +81,16 @@ def state(page: Any) -> dict[str, Any]:
     return page.evaluate(STATE)  # type: ignore[no-any-return]
 
 
+def my_turn_or_over(page: Any, timeout: float = 60_000) -> dict[str, Any]:
+    """The room state once it is this person's turn or the match is over, read in the
+    same step as the wait: a state read after it may already be the next one (a bot's
+    turn, with no legal moves for this person)."""
+    handle = page.wait_for_function(
+        f"(() => ({MY_TURN} || {OVER}) ? {STATE} : null)()", timeout=timeout
+    )
+    return handle.json_value()  # type: ignore[no-any-return]
+
+
 def my_turn(table: dict[str, Any]) -> bool:
     view = table.get("view")
     return bool(
@@ -135,8 +145,7 @@ def play_to_the_end(
     made = {"pointed": 0, "typed": 0}
     shot_taken = middle is None
     for _ in range(most):
-        page.wait_for_function(f"{MY_TURN} || {OVER}", timeout=60_000)
-        table = state(page)
+        table = my_turn_or_over(page)
         if table["view"]["result"]:
             page.wait_for_selector(".result")
             return made

@@ -19,6 +19,7 @@ from .room import (
     choose,
     create_table,
     enter,
+    my_turn_or_over,
     open_page,
     say,
     shot,
@@ -119,8 +120,7 @@ def test_a_krone_card_is_used_by_clicking_it_in_its_holders_list(browser: Any, s
     against_a_bot(page, "krone")
     rng = random.Random(3)
     for _ in range(400):
-        page.wait_for_function(f"{MY_TURN} || {OVER}", timeout=60_000)
-        table = state(page)
+        table = my_turn_or_over(page)
         assert not table["view"]["result"], "no card with one use came to hand"
         view, you = table["view"], table["you"]
         uses: dict[str, list[str]] = {}
