@@ -138,7 +138,9 @@ def test_the_arena_command_prints_one_json_object():
             "seconds_per_move",
             "slowest_move",
             "moves",
+            "at_deadline",
         }
+        assert entry["at_deadline"] == 0  # untimed: no deadline to stop at
         # the slowest decision is one of the moves averaged: never below the mean
         assert entry["slowest_move"] >= entry["seconds_per_move"] > 0 or entry["name"] == "random"
         low, high = entry["ci95"]
@@ -308,6 +310,41 @@ def test_a_timed_arena_gives_each_decision_its_seconds_and_says_so(monkeypatch):
     assert not any(seen)
     with pytest.raises(ValueError, match="think must be above 0"):
         run(ludoteca.game("keltis"), ["random"], games=1, seed=1, think=0)
+
+
+def test_a_timed_arena_counts_the_decisions_stopped_at_their_deadline(monkeypatch):
+    """How often the deadline bit is what tells a timed tournament from the counted one."""
+    decisions = []
+
+    def choose(self, match, rng):
+        decisions.append(match.to_move)
+        if len(decisions) <= 3 and deadline.given():  # three run to the deadline, as a search
+            while not deadline.passed():
+                pass
+        return rng.choice(match.legal_moves())
+
+    monkeypatch.setattr(RandomBot, "choose", choose)
+    keltis = ludoteca.game("keltis")
+    timed = run(keltis, ["random", "simple"], games=1, seed=1, think=0.05).to_json()
+    stopped = {bot["name"]: bot["at_deadline"] for bot in timed["bots"]}
+    assert stopped == {"random": 3, "simple": 0}
+    decisions.clear()
+    untimed = run(keltis, ["random", "simple"], games=1, seed=1, first=1).to_json()
+    assert [bot["at_deadline"] for bot in untimed["bots"]] == [0, 0]
+    decisions.clear()
+    one = ["arena", "keltis", "--bots", "random,simple", "--games", "1"]
+    result = CliRunner().invoke(app, [*one, "--think", "0.05"])
+    assert result.exit_code == 0, result.output
+    share = f"{100 * 3 / len(decisions):.1f}%"
+    line = f"stopped at the 0.05 s deadline: random 3 of {len(decisions)} ({share})"
+    assert line in result.stdout
+    assert "deadline" not in CliRunner().invoke(app, one).stdout
+    # Joined parts add their counts; a timed part from before the count has none to add.
+    later = run(keltis, ["random", "simple"], games=1, seed=1, first=1, think=0.05).to_json()
+    assert [bot["at_deadline"] for bot in join([timed, later])["bots"]] == [3, 0]
+    older = {**timed, "bots": [{k: v for k, v in b.items() if k != "at_deadline"}
+                               for b in timed["bots"]]}  # fmt: skip
+    assert all("at_deadline" not in bot for bot in join([older, later])["bots"])
 
 
 def test_each_game_starts_with_nothing_remembered_from_the_games_before(monkeypatch):

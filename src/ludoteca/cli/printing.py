@@ -137,8 +137,20 @@ def tournament(tournament: Tournament) -> None:
     for row in rows:
         shown.add_row(*row)
     Console().print(shown)
+    if tournament.think is not None:
+        typer.echo(stopped(tournament))
     for line in separation(tournament):
         typer.echo(line)
+
+
+def stopped(tournament: Tournament) -> str:
+    """How many of each bot's decisions ran to the deadline: where a timed tournament
+    plays otherwise than the counted budgets would."""
+    counts = ", ".join(
+        f"{s.name} {s.at_deadline} of {s.moves} ({100 * s.at_deadline / (s.moves or 1):.1f}%)"
+        for s in tournament.standings
+    )
+    return f"decisions stopped at the {tournament.think:g} s deadline: {counts}"
 
 
 def played(tournament: Tournament) -> str:

@@ -57,6 +57,9 @@ class Standing:
     moves: int = 0
     #: the longest single decision, in seconds: a room waits for the slowest, not the mean
     slowest: float = 0.0
+    #: decisions that ran to their deadline (``think``) and were stopped there: where a
+    #: timed tournament plays otherwise than the counted budgets would
+    at_deadline: int = 0
 
     @property
     def win_rate(self) -> float:
@@ -87,6 +90,7 @@ class Standing:
             "seconds_per_move": round(self.seconds_per_move, 5),
             "slowest_move": round(self.slowest, 4),
             "moves": self.moves,
+            "at_deadline": self.at_deadline,
         }
 
 
@@ -201,6 +205,7 @@ def join(parts: Sequence[Mapping[str, Any]]) -> dict[str, object]:
             seconds=sum(e["seconds_per_move"] * w for e, w in zip(own, weight, strict=True)),
             moves=sum(weight),
             slowest=max(entry["slowest_move"] for entry in own),
+            at_deadline=sum(entry.get("at_deadline", 0) for entry in own),
         )
         standings.append(standing)
         means = [entry["mean_score"] for entry in own]
@@ -220,12 +225,19 @@ def join(parts: Sequence[Mapping[str, Any]]) -> dict[str, object]:
         think=first.get("think"),
     )
     counted = all("moves" in part["bots"][0] for part in ordered)
+    # A timed part written before results counted the decisions stopped at the deadline
+    # has no count to add (an untimed one stopped none).
+    stops_known = all(
+        "at_deadline" in part["bots"][0] or part.get("think") is None for part in ordered
+    )
     bots = []
     for standing, score in zip(standings, scores, strict=True):
         entry = standing.to_json()
         entry["mean_score"] = None if score is None else round(score, 2)
         if not counted:
             del entry["moves"]  # not every part counted its moves: no count to give
+        if not stops_known:
+            del entry["at_deadline"]
         bots.append(entry)
     return {**tournament.to_json(), "bots": bots}
 
@@ -335,10 +347,11 @@ def run(
     for seats, (result, timing) in zip(tournament.seatings, _games(setup, jobs), strict=True):
         record(result, seats, standings)
         tournament.winners.append([seats[seat] for seat in result.winners])
-        for name, (seconds, moves, slowest) in timing.items():
+        for name, (seconds, moves, slowest, stopped) in timing.items():
             standings[name].seconds += seconds
             standings[name].moves += moves
             standings[name].slowest = max(standings[name].slowest, slowest)
+            standings[name].at_deadline += stopped
         if advance is not None:
             advance()
     tournament.standings = [standings[name] for name in dict.fromkeys(names)]
@@ -357,7 +370,8 @@ class Setup(NamedTuple):
     think: float | None = None  # seconds a decision, as in the room; None: counted only
 
 
-Timing = dict[str, tuple[float, int, float]]  # seconds, moves, the slowest move's seconds
+#: a bot's seconds, moves, slowest move's seconds and decisions stopped at the deadline
+Timing = dict[str, tuple[float, int, float, int]]
 
 
 def _games(setup: list[Setup], jobs: int) -> Iterator[tuple[Result, Timing]]:
@@ -373,8 +387,8 @@ _BOTS: dict[str, Bot] = {}  # a process's bots, made once (a bot keeps nothing b
 
 
 def play_game(setup: Setup) -> tuple[Result, Timing]:
-    """One game of the tournament: its result, and each bot's seconds, moves and slowest
-    move."""
+    """One game of the tournament: its result, and each bot's seconds, moves, slowest
+    move and decisions that ran to the deadline."""
     import ludoteca
 
     seats = setup.seats
@@ -385,7 +399,7 @@ def play_game(setup: Setup) -> tuple[Result, Timing]:
     # it repeats whichever games its process played before (--jobs, a range played on).
     strategies.forget(game)
     match = game.new_match(setup.players, setup.options)
-    timing: dict[str, list[float]] = {name: [0.0, 0, 0.0] for name in seats}
+    timing: dict[str, list[float]] = {name: [0.0, 0, 0.0, 0] for name in seats}
     while not match.is_over:
         actor = match.to_move
         if actor is CHANCE:
@@ -401,10 +415,15 @@ def play_game(setup: Setup) -> tuple[Result, Timing]:
         timing[name][0] += spent
         timing[name][1] += 1
         timing[name][2] = max(timing[name][2], spent)
+        # A bot's bounded work stops once the deadline has passed: a decision that took
+        # the whole of it was stopped there (or had nothing left to stop).
+        if setup.think is not None and spent >= setup.think:
+            timing[name][3] += 1
         settle()  # between two timed decisions: the collector's pauses are not a bot's
         match.play(move)
     return match.result(), {
-        name: (spent, int(moves), slowest) for name, (spent, moves, slowest) in timing.items()
+        name: (spent, int(moves), slowest, int(stopped))
+        for name, (spent, moves, slowest, stopped) in timing.items()
     }
 
 
