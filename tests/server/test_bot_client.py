@@ -58,7 +58,9 @@ def play(client: Client, seconds: float = 240) -> None:
 def test_a_client_bot_opens_a_table_and_plays_a_table_bot_to_the_end(room_db, game):
     token = make_bot(room_db)
     with running(room_db, rate=10_000) as server:
-        plan = Plan(open=game, players=2, table_bots="random", matches=1)
+        # The table's bot is `simple`: two random players take thousands of moves
+        # over a Krone match (neither reaches the King), minutes on a loaded machine.
+        plan = Plan(open=game, players=2, table_bots="simple", matches=1)
         client = Client(server.ws, token, "random", plan, seed=1)
         play(client)
         assert len(client.finished) == 1, client.errors
@@ -66,7 +68,7 @@ def test_a_client_bot_opens_a_table_and_plays_a_table_bot_to_the_end(room_db, ga
         summary = httpx.get(f"{server.http}/api/matches/{client.finished[0]}").json()
     assert summary["names"][0] == "Robo"
     assert summary["bot_accounts"] == [True, False]
-    assert summary["bots"] == [None, "random"]
+    assert summary["bots"] == [None, "simple"]
     assert summary["result"] is not None
     assert summary["moves"] > 0
 
@@ -149,7 +151,7 @@ def test_a_bot_over_the_message_rate_is_told_the_limit_and_keeps_to_it(room_db):
     says which limit, its rate and how long to wait, and the client then keeps to it."""
     token = make_bot(room_db)
     with running(room_db, rate=5) as server:
-        plan = Plan(open="keltis", players=2, table_bots="random", matches=1)
+        plan = Plan(open="kingdomino", players=2, table_bots="random", matches=1)
         client = Client(server.ws, token, "random", plan, seed=1)
         play(client, 120)
     assert len(client.finished) == 1, client.errors
@@ -229,7 +231,7 @@ def test_the_client_survives_a_restart_of_the_room_mid_match_and_finishes(room_d
     token = make_bot(room_db)
     server = Server(room_db, rate=10_000).start()
     try:
-        plan = Plan(open="krone", players=2, table_bots="random", matches=1)
+        plan = Plan(open="krone", players=2, table_bots="simple", matches=1)
         client = Client(server.ws, token, "random", plan, seed=4)
 
         async def restarted() -> None:
@@ -482,11 +484,12 @@ def test_the_bot_of_docs_bots_md_plays_with_ludoteca_bot_run(room_db, tmp_path):
     assert "revoked" in refused.stderr
 
 
-def _bot_run(server: Server, token_file: Path) -> subprocess.Popen[str]:
-    """``ludoteca bot run`` opening Krone tables (long matches) against a random table bot,
-    on and on; once its first match runs."""
+def _bot_run(server: Server, token_file: Path, table_bots: str) -> subprocess.Popen[str]:
+    """``ludoteca bot run`` opening Krone tables against a table bot of ``table_bots``, on
+    and on; once its first match runs. Against `random` a match is long (thousands of
+    moves: neither reaches the King), against `simple` a few hundred moves."""
     command = [sys.executable, "-m", "ludoteca", "bot", "run", "random", "--url", server.ws]
-    command += ["--token-file", str(token_file), "--open", "krone", "--table-bots", "random"]
+    command += ["--token-file", str(token_file), "--open", "krone", "--table-bots", table_bots]
     process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     deadline = time.monotonic() + 60
     while server.status()["running"] == 0:
@@ -501,7 +504,7 @@ def test_ludoteca_bot_run_on_sigint_finishes_its_match_opens_no_other_and_exits_
 ):
     (tmp_path / "robo.token").write_text(make_bot(room_db) + "\n")
     with running(room_db, rate=10_000) as server:
-        process = _bot_run(server, tmp_path / "robo.token")
+        process = _bot_run(server, tmp_path / "robo.token", "simple")
         asked = time.time()
         process.send_signal(signal.SIGINT)
         out, err = process.communicate(timeout=240)
@@ -569,7 +572,8 @@ def test_ludoteca_bot_run_stops_at_once_on_a_second_signal(room_db, tmp_path):
     """SIGTERM asks as Ctrl-C does; a Ctrl-C after it quits now, the match left running."""
     (tmp_path / "robo.token").write_text(make_bot(room_db) + "\n")
     with running(room_db, rate=10_000) as server:
-        process = _bot_run(server, tmp_path / "robo.token")
+        # A long match, still running when the room is asked below.
+        process = _bot_run(server, tmp_path / "robo.token", "random")
         process.send_signal(signal.SIGTERM)
         process.send_signal(signal.SIGINT)
         _out, err = process.communicate(timeout=20)

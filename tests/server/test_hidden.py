@@ -34,7 +34,7 @@ def _play_recorded(enter, game_id, seed):
     rng = random.Random(seed)
     while seats[0].view["result"] is None:
         mover = next(s for s in seats if s.my_turn)
-        mover.play(rng.choice(mover.view["legal_moves"]))
+        mover.play(mover.choose(rng))
         for seat in seats:
             seat.take(seat.person.expect("match"))
     return table, seats

@@ -21,7 +21,8 @@ def register(room: Any, name: str) -> Person:
 
 
 def play_out(people: list[Person], game_id: str, seed: int) -> tuple[int, list[Seat]]:
-    """The first person opens a table, the others join; they play at random to the end."""
+    """The first person opens a table, the others join; they play at random to the end
+    (Krone by its simple policy: ``Seat.choose``)."""
     host = people[0]
     table = host.create(game_id)
     for person in people[1:]:
@@ -35,7 +36,7 @@ def play_out(people: list[Person], game_id: str, seed: int) -> tuple[int, list[S
     rng = random.Random(seed)
     while seats[0].view["result"] is None:
         mover = next(s for s in seats if s.my_turn)
-        mover.play(rng.choice(mover.view["legal_moves"]))
+        mover.play(mover.choose(rng))
         for seat in seats:
             seat.take(seat.person.expect("match"))
     return match_id, seats
