@@ -17,6 +17,7 @@ from .room import (
     MY_TURN,
     OVER,
     STATE,
+    choose,
     create_table,
     enter,
     open_page,
@@ -147,11 +148,7 @@ def test_two_people_a_spectator_a_reload_and_a_language_switch(browser: Any, ser
         page.wait_for_function(MY_TURN)
         mine = state(page)
         length = len(mine["view"]["log"])
-        # Cards drawn from the deck only, so that it runs out and the game ends within
-        # some 200 moves (drawing from the piles at random played 500 and more, minutes
-        # of a loaded machine).
-        legal = mine["view"]["legal_moves"]
-        say(page, rng.choice([m for m in legal if not m.startswith("draw ") or m == "draw deck"]))
+        say(page, choose("keltis", mine["view"]["legal_moves"], rng))
         page.wait_for_function(f"{LOG} > {length} || {OVER}")
         if page is not anna:
             anna.wait_for_function(f"{LOG} > {length}")

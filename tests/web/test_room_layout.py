@@ -242,26 +242,6 @@ def results_shown(page: Any) -> list[str]:
     )
 
 
-def test_the_result_shows_once(browser: Any, server: Any):
-    page = new_page(browser, server.http + "/")
-    enter(page, "Anna")
-    replays = page.context.new_page()
-    for game in GAMES:
-        against_a_bot(page, game)
-        resign(page)
-        page.wait_for_timeout(300)
-        assert len(results_shown(page)) == 1, f"{game}: {results_shown(page)}"
-        shot(page, f"{game}-result-once")
-        replays.goto(f"{server.http}/matches/{state(page)['info']['match']}")
-        replays.wait_for_selector(".history .result")
-        replays.wait_for_function("window.ludotecaReplay && window.ludotecaReplay.step() >= 0")
-        replays.wait_for_timeout(300)
-        assert len(results_shown(replays)) == 1, f"{game}, match page: {results_shown(replays)}"
-        page.click("[data-action=lobby]")
-        page.wait_for_selector(".lobby")
-    assert page.errors == []
-
-
 def test_watchers_are_the_people_without_a_seat(browser: Any, server: Any):
     anna = new_page(browser, server.http + "/")
     enter(anna, "Anna")
@@ -321,6 +301,9 @@ def themed_page(browser: Any, url: str, theme: str) -> Any:
 
 @pytest.mark.parametrize("theme", ["light", "dark"])
 def test_every_screen_passes_the_accessibility_checker(browser: Any, server: Any, theme: str):
+    """axe-core on every screen in each theme; on the way through each game's result, at
+    the table and on the match page, that result is shown once (the room's panel or the
+    board's own, never both)."""
     source = require_axe()
     found: dict[str, list[str]] = {}
     page = themed_page(browser, server.http + "/", theme)
@@ -345,6 +328,9 @@ def test_every_screen_passes_the_accessibility_checker(browser: Any, server: Any
         found[f"{game}, running"] = barriers(page, source)
         resign(page)
         page.wait_for_timeout(600)
+        # The room's result panel and the board's own are never both shown.
+        assert len(results_shown(page)) == 1, f"{game}: {results_shown(page)}"
+        shot(page, f"{game}-result-{theme}")
         found[f"{game}, result"] = barriers(page, source)
         matches[game] = state(page)["info"]["match"]
         page.click("[data-action=lobby]")
@@ -354,7 +340,9 @@ def test_every_screen_passes_the_accessibility_checker(browser: Any, server: Any
         page.goto(f"{server.http}/matches/{match}")
         page.wait_for_selector(".history .result")
         page.wait_for_selector("#board > *", state="attached")
+        page.wait_for_function("window.ludotecaReplay && window.ludotecaReplay.step() >= 0")
         page.wait_for_timeout(600)
+        assert len(results_shown(page)) == 1, f"{game}, match page: {results_shown(page)}"
         found[f"match page, {game}"] = barriers(page, source)
     page.goto(f"{server.http}/players/Greta")
     page.wait_for_selector(".player-games")
