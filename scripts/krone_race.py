@@ -14,9 +14,13 @@ the King (or after 60 turns).
 
 Policies: ``race`` (the search's dice, ``strategy.search_move``: greedy's exact odds for
 ``RACE_VALUES``, rolling on for the bid, with the search's budget), ``greedy``
-(``CARD_VALUES``), ``simple``. ``--values`` changes some of ``race``'s card values,
-``--budget`` and ``--work`` its budget. Prints one JSON object: the mean
-turns with a 95% interval (normal, by the games' spread) and each game's turns.
+(``CARD_VALUES``), ``simple``, and ``mcts`` (or ``mcts:N``): the search itself, whose dice
+are ``race``'s and whose cards are chosen by its tree, so that the two compare its choice
+of cards with ``RACE_VALUES``'s. A policy draws from a generator of its own, so the dice of
+a numbered game are the same for every policy until their choices part. ``--values``
+changes some of ``race``'s card values, ``--budget`` and ``--work`` its budget. Prints one
+JSON object: the mean turns with a 95% interval (normal, by the games' spread) and each
+game's turns.
 """
 
 from __future__ import annotations
@@ -30,13 +34,14 @@ import sys
 from collections.abc import Callable
 
 import ludoteca
-from ludoteca.engine import CHANCE, Move
+from ludoteca.bots import bot
+from ludoteca.engine import CHANCE, Match, Move
 from ludoteca.games.krone import strategy
 from ludoteca.games.krone.dice import FACES
 from ludoteca.games.krone.moves import Keep
 from ludoteca.games.krone.state import END, ROLL, START, KroneState
 
-Policy = Callable[[KroneState, random.Random], Move]
+Policy = Callable[[Match, random.Random], Move]
 MOST_TURNS = 60
 
 
@@ -48,16 +53,25 @@ def policy(
 ) -> Policy:
     if name == "race":
         chosen = {**strategy.RACE_VALUES, **values}
-        return lambda state, rng: strategy.search_move(state, rng, chosen, budget, work)
+        return lambda match, rng: strategy.search_move(krone(match), rng, chosen, budget, work)
     if values or (budget, work) != (strategy.SEARCH_BUDGET, strategy.SEARCH_WORK):
         raise ValueError(
             "--values, --budget and --work change the race policy: use them with 'race'"
         )
     if name == "greedy":
-        return strategy.greedy_move
+        return lambda match, rng: strategy.greedy_move(krone(match), rng)
     if name == "simple":
-        return strategy.simple_move
-    raise ValueError(f"no policy {name!r}: race, greedy or simple")
+        return lambda match, rng: strategy.simple_move(krone(match), rng)
+    if name.partition(":")[0] == "mcts":
+        return bot(name).choose
+    raise ValueError(f"no policy {name!r}: race, greedy, simple or mcts[:N]")
+
+
+def krone(match: Match) -> KroneState:
+    state = match.state
+    if not isinstance(state, KroneState):
+        raise TypeError(f"a race is a game of Krone, not of {match.game.id}")
+    return state
 
 
 def parse_values(text: str) -> dict[str, float]:
@@ -76,11 +90,12 @@ def parse_values(text: str) -> dict[str, float]:
 def turns_to_king(play: Policy, seed: str, number: int) -> int:
     """Seat 0's turns until it takes the King, in game ``number`` of ``seed``."""
     rng = random.Random(f"{seed}/{number}")
+    own = random.Random(f"{seed}/{number}/policy")
     strategy.forget()  # as the arena does: the game follows from its number alone
     match = ludoteca.game("krone").new_match(2)
     turns = 0
-    while match.state.king_buyer is None and turns < MOST_TURNS:
-        state = match.state
+    while krone(match).king_buyer is None and turns < MOST_TURNS:
+        state = krone(match)
         if match.to_move is CHANCE:
             match.play_chance(rng)
         elif match.to_move == 1:  # in no one's way: keeps whatever it rolls, takes nothing
@@ -93,13 +108,13 @@ def turns_to_king(play: Policy, seed: str, number: int) -> int:
         else:
             if state.phase is START:
                 turns += 1
-            match.play(play(state, rng))
+            match.play(play(match, own))
     return turns
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("policy", help="race, greedy or simple")
+    parser.add_argument("policy", help="race, greedy, simple or mcts[:N]")
     parser.add_argument("--values", default="", help="CARD=VALUE,… for race")
     parser.add_argument(
         "--budget",

@@ -78,3 +78,22 @@ def test_the_remake_command_writes_the_same_weights_twice(tmp_path):
     assert sorted(data["weights"]) == ["2", "4"]
     assert all(len(w) == len(judgement.FEATURES) for w in data["weights"].values())
     assert "--seed 7 --games 6" in data["command"]
+
+
+def test_the_feature_screen_fits_on_one_seed_and_judges_on_another():
+    script = SCRIPT.with_name("krone_judgement_features.py")
+    args = ["--games", "4", "--players", "2"]
+    done = subprocess.run([sys.executable, str(script), *args], capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    rows = [json.loads(line) for line in done.stdout.splitlines()]
+    assert rows[0]["variant"] == "cards and place (shipped)"
+    assert rows[0]["weights_of_candidates"] == {}
+    assert len(rows[-1]["weights_of_candidates"]) == 7
+    for row in rows:
+        assert row["held_out_log_likelihood"] < 0
+        assert 0 <= row["held_out_favourite_won"] <= 1
+    same = subprocess.run(
+        [sys.executable, str(script), *args, "--held-out", "25"], capture_output=True, text=True
+    )
+    assert same.returncode == 2
+    assert "another seed" in same.stderr

@@ -20,8 +20,8 @@ spec.loader.exec_module(race)
 def test_a_game_ends_when_the_seat_takes_the_king():
     taken = []
 
-    def simple(state, rng):
-        move = strategy.simple_move(state, rng)
+    def simple(match, rng):
+        move = strategy.simple_move(match.state, rng)
         taken.append(move)
         return move
 
@@ -32,8 +32,8 @@ def test_a_game_ends_when_the_seat_takes_the_king():
 
 
 def test_a_policy_that_never_takes_the_king_stops_at_the_most_turns():
-    def shy(state, rng):
-        move = strategy.simple_move(state, rng)
+    def shy(match, rng):
+        move = strategy.simple_move(match.state, rng)
         return strategy.END if move == Buy("king") else move
 
     assert race.turns_to_king(shy, "solo", 0) == race.MOST_TURNS
@@ -56,7 +56,8 @@ def test_the_script_prints_the_mean_with_its_interval():
 @pytest.mark.parametrize(
     ("args", "message"),
     [
-        (["clever"], "no policy 'clever': race, greedy or simple"),
+        (["clever"], "no policy 'clever': race, greedy, simple or mcts[:N]"),
+        (["mcts:lots"], "write the search budget as iterations"),
         (["race", "--values", "kong=3"], "no card 'kong'"),
         (["race", "--values", "king=lots"], "write a card's value as CARD=NUMBER"),
         (["simple", "--values", "king=3"], "use them with 'race'"),
@@ -82,3 +83,33 @@ def test_the_race_policy_plays_with_the_budget_it_is_given(monkeypatch):
     race.turns_to_king(race.policy("race", {}, 3000, 100_000), "solo", 0)
     assert seen
     assert set(seen) == {(3000, 100_000)}
+
+
+def test_a_policy_that_draws_at_random_meets_the_same_dice():
+    # The policy's own generator: drawing from it does not change the rolls of the game,
+    # so two policies are compared on the same dice until their choices part.
+    def simple(match, rng):
+        return strategy.simple_move(match.state, rng)
+
+    def simple_drawing(match, rng):
+        rng.random()
+        return strategy.simple_move(match.state, rng)
+
+    for number in range(3):
+        assert race.turns_to_king(simple_drawing, "solo", number) == race.turns_to_king(
+            simple, "solo", number
+        )
+
+
+def test_the_search_itself_races_with_its_tree_choosing_the_cards():
+    chosen = []
+    search = race.policy("mcts:3", {})
+
+    def watched(match, rng):
+        move = search(match, rng)
+        chosen.append(move)
+        return move
+
+    turns = race.turns_to_king(watched, "solo", 0)
+    assert chosen[-1] == Buy("king")
+    assert 1 <= turns < race.MOST_TURNS
