@@ -9,6 +9,7 @@ import sys
 
 import pytest
 
+from ludoteca.tools import flood
 from ludoteca.tools.loadtest import (
     Clock,
     Figures,
@@ -134,6 +135,16 @@ def test_a_flood_of_wrong_passwords_measures_a_players_ping_in_quiet_and_under_i
     for phase in ("quiet", "flooded"):
         assert figures[phase]["pings"] > 0
         assert 0 < figures[phase]["p50_ms"] <= figures[phase]["max_ms"]
+
+
+def test_each_phase_counts_from_the_pingers_welcome_and_holds_a_ping(sqlite_url):
+    # No quiet at all: the phase still begins once the pinger is in the room, and a
+    # phase ends only after one ping (timed from the start, a slow machine's connecting
+    # alone outlasted a short phase and left it with none).
+    with running(sqlite_url) as server:
+        figures = asyncio.run(flood.run(f"http://127.0.0.1:{server.port}", "logins", 1, 1, 0.0))
+    for phase in ("quiet", "flooded"):
+        assert figures[phase]["pings"] >= 1
 
 
 def test_a_flood_targets_only_this_machine_and_replays_need_a_match():

@@ -38,14 +38,18 @@ MAX_REQUESTS = 10_000
 PING_EVERY = 0.04
 
 
-async def _pings(ws_url: str, cookie: str, stop: asyncio.Event) -> list[float]:
-    """Round trips of one ping after another until ``stop``, in milliseconds."""
-    times = []
+async def _pings(
+    ws_url: str, cookie: str, ready: asyncio.Event, stop: asyncio.Event
+) -> list[float]:
+    """Round trips of one ping after another, in milliseconds: ``ready`` once the socket
+    is welcomed, then at least one ping and on until ``stop``."""
+    times: list[float] = []
     headers = {"Cookie": f"ludoteca_session={cookie}"}
     async with websockets.connect(ws_url, additional_headers=headers) as ws:
         while json.loads(await ws.recv())["t"] != "lobby":  # the welcome comes first
             pass
-        while not stop.is_set():
+        ready.set()
+        while not times or not stop.is_set():
             start = time.perf_counter()
             await ws.send('{"t": "ping"}')
             while json.loads(await ws.recv())["t"] != "pong":
@@ -53,6 +57,16 @@ async def _pings(ws_url: str, cookie: str, stop: asyncio.Event) -> list[float]:
             times.append((time.perf_counter() - start) * 1000)
             await asyncio.sleep(PING_EVERY)
     return times
+
+
+async def _welcomed(pinging: asyncio.Task[list[float]], ready: asyncio.Event) -> None:
+    """Wait for the pinger's welcome; if it fails first, its error is raised here."""
+    waiting = asyncio.create_task(ready.wait())
+    await asyncio.wait({pinging, waiting}, return_when=asyncio.FIRST_COMPLETED)
+    if not ready.is_set():
+        waiting.cancel()
+        await pinging  # raises what stopped it
+        raise LoadTestError("the pinging player was never welcomed to the room")
 
 
 def _figures(times: list[float]) -> dict[str, float]:
@@ -121,15 +135,19 @@ async def run(
         else:
             one = await _replay_steps(client, match_id or 0, seed)
 
-    stop = asyncio.Event()
-    pinging = asyncio.create_task(_pings(ws_url, cookie, stop))
+    # Each phase is timed from the pinger's welcome, not from its start: on a slow
+    # machine connecting alone can take longer than a short quiet phase.
+    ready, stop = asyncio.Event(), asyncio.Event()
+    pinging = asyncio.create_task(_pings(ws_url, cookie, ready, stop))
+    await _welcomed(pinging, ready)
     await asyncio.sleep(quiet)
     stop.set()
     calm = _figures(await pinging)
 
     answers: Counter[int] = Counter()
-    stop = asyncio.Event()
-    pinging = asyncio.create_task(_pings(ws_url, cookie, stop))
+    ready, stop = asyncio.Event(), asyncio.Event()
+    pinging = asyncio.create_task(_pings(ws_url, cookie, ready, stop))
+    await _welcomed(pinging, ready)
     await asyncio.sleep(0.5)
     share = [requests // clients + (i < requests % clients) for i in range(clients)]
 
