@@ -99,7 +99,7 @@ def main(argv: list[str] | None = None) -> int:
             "held_out_log_likelihood": round(log_likelihood(w, xh[:, :, columns], yh), 5),
             "held_out_favourite_won": round(float((favourite == yh).mean()), 4),
             "weights_of_candidates": {
-                name: round(float(v), 3) for name, v in zip(extra, w[shipped:], strict=True)
+                feature: round(float(v), 3) for feature, v in zip(extra, w[shipped:], strict=True)
             },
         }
         print(json.dumps(row), flush=True)

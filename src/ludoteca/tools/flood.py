@@ -59,14 +59,18 @@ async def _pings(
     return times
 
 
-async def _welcomed(pinging: asyncio.Task[list[float]], ready: asyncio.Event) -> None:
-    """Wait for the pinger's welcome; if it fails first, its error is raised here."""
+async def _pinger(ws_url: str, cookie: str) -> tuple[asyncio.Task[list[float]], asyncio.Event]:
+    """A pinging player, once the room has welcomed it (a phase is timed from there: on a
+    slow machine connecting alone can outlast a short phase), and the event that stops
+    it. If it fails before its welcome, its error is raised here."""
+    ready, stop = asyncio.Event(), asyncio.Event()
+    pinging = asyncio.create_task(_pings(ws_url, cookie, ready, stop))
     waiting = asyncio.create_task(ready.wait())
     await asyncio.wait({pinging, waiting}, return_when=asyncio.FIRST_COMPLETED)
     if not ready.is_set():
         waiting.cancel()
         await pinging  # raises what stopped it
-        raise LoadTestError("the pinging player was never welcomed to the room")
+    return pinging, stop
 
 
 def _figures(times: list[float]) -> dict[str, float]:
@@ -135,19 +139,13 @@ async def run(
         else:
             one = await _replay_steps(client, match_id or 0, seed)
 
-    # Each phase is timed from the pinger's welcome, not from its start: on a slow
-    # machine connecting alone can take longer than a short quiet phase.
-    ready, stop = asyncio.Event(), asyncio.Event()
-    pinging = asyncio.create_task(_pings(ws_url, cookie, ready, stop))
-    await _welcomed(pinging, ready)
+    pinging, stop = await _pinger(ws_url, cookie)
     await asyncio.sleep(quiet)
     stop.set()
     calm = _figures(await pinging)
 
     answers: Counter[int] = Counter()
-    ready, stop = asyncio.Event(), asyncio.Event()
-    pinging = asyncio.create_task(_pings(ws_url, cookie, ready, stop))
-    await _welcomed(pinging, ready)
+    pinging, stop = await _pinger(ws_url, cookie)
     await asyncio.sleep(0.5)
     share = [requests // clients + (i < requests % clients) for i in range(clients)]
 
