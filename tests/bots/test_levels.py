@@ -7,6 +7,7 @@ import pytest
 import ludoteca
 from ludoteca.bots import BOTS, GreedyBot, MctsBot, bot
 from ludoteca.bots.mcts import Budget
+from ludoteca.bots.patience import decide
 from ludoteca.engine import CHANCE, StateError
 
 LEVELS = ["greedy", "mcts:6", "simple", "random"]
@@ -14,6 +15,11 @@ LEVELS = ["greedy", "mcts:6", "simple", "random"]
 
 def seatings(game):
     yield from range(game.min_players, game.max_players + 1)
+
+
+#: Krone's bots decide under a deadline here, as in the room (``bots.patience``): its
+#: search's larger plan alone took most of a minute of a loaded machine over these games.
+THINK = {"krone": 0.2}
 
 
 def play(game, players, names, seed, decisions=None):
@@ -26,7 +32,7 @@ def play(game, players, names, seed, decisions=None):
         if match.to_move is CHANCE:
             match.play_chance(rng)
             continue
-        move = bots[match.to_move].choose(match, rng)
+        move = decide(bots[match.to_move].choose, match, rng, THINK.get(game.id))
         assert move in match.legal_moves(), f"{bots[match.to_move].name} played {move}"
         match.play(move)
         if decisions is not None:

@@ -122,14 +122,18 @@ class Seat:
         self.person.send(t="move", table=self.table, v=self.version, move=move)
 
     def choose(self, rng: random.Random) -> str:
-        """A legal move at random; in Krone the simple policy's, from the match the view
-        shows (nothing is hidden there): at random neither player reaches the King, and
-        a match runs to thousands of moves, minutes of a loaded machine."""
         assert self.view is not None
-        if self.view["game"] != "krone":
-            return str(rng.choice(self.view["legal_moves"]))
-        match = Match.from_view(self.view, rng)
-        return str(match.game.simple_move(match.state, rng))
+        return choose(self.view, rng)
+
+
+def choose(view: dict[str, Any], rng: random.Random) -> str:
+    """A legal move of a whole view at random; in Krone the simple policy's, from the
+    match the view shows (nothing is hidden there): at random neither player reaches the
+    King, and a match runs to thousands of moves, minutes of a loaded machine."""
+    if view["game"] != "krone":
+        return str(rng.choice(view["legal_moves"]))
+    match = Match.from_view(view, rng)
+    return str(match.game.simple_move(match.state, rng))
 
 
 def merge(old: dict[str, Any] | None, new: dict[str, Any] | None) -> dict[str, Any] | None:

@@ -142,6 +142,13 @@ def choose(game: str, legal: list[str], rng: random.Random) -> str:
     return rng.choice(legal)
 
 
+def resign(page: Any) -> None:
+    """Resign this person's seat from the page and wait for the result."""
+    page.click("[data-action=resign]")
+    page.click("dialog.ask [data-action=ask-yes]")  # resigning asks in the page
+    page.wait_for_selector(".result")
+
+
 def play_to_the_end(
     page: Any, game: str, rng: random.Random, middle: str | None = None, most: int = 600
 ) -> dict[str, int]:

@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from .axe import barriers, require_axe
-from .room import LOG, MY_TURN, OVER, STATE, create_table, enter, say, shot, state
+from .room import LOG, MY_TURN, OVER, STATE, create_table, enter, resign, say, shot, state
 
 GAMES = ["krone", "kingdomino", "cronberg", "keltis"]
 DESKTOP = {"width": 1366, "height": 900}
@@ -113,12 +113,6 @@ def play_typed(page: Any, rng: random.Random, until: str) -> None:
         say(page, max(keeps, key=len) if keeps else rng.choice(legal))
         page.wait_for_function(f"{LOG} > {length} || {OVER}", timeout=30_000)
     raise AssertionError(f"not reached: {until}")
-
-
-def resign(page: Any) -> None:
-    page.click("[data-action=resign]")
-    page.click("dialog.ask [data-action=ask-yes]")  # resigning asks in the page
-    page.wait_for_selector(".result")
 
 
 def fits(page: Any, where: str) -> None:
