@@ -2,12 +2,14 @@
 """Would Krone's learnt judgement predict better if it read more than the cards held?
 
 Fits the judgement of ``fit_krone_judgement.py`` (cards held and place in the coming
-turns) with and without candidate features of a holding's strength in the race — its
-chance of seven of a kind or more in one turn by ``power.groups`` (as a chance, a log
-and for the seat to play next), of six, eight and nine, its dice a turn — on the
-self-play positions of ``--seed``, and reports each fit's mean log-likelihood of the
-winner on the positions of ``--held-out``, a seed the fit never saw, and how often its
-favourite won there (docs/bots.md, "Krone's search tuned on seed 25"). Needs numpy.
+turns) with and without candidate features — a holding's strength in the race (its
+chance of seven of a kind or more in one turn by ``power.groups``, as a chance, a log
+and for the seat to play next; of six, eight and nine; its dice a turn), and what the
+seat to play next may take from the display (at two players a card of rows II to IV
+taken is one the other seat never gets) — on the self-play positions of ``--seed``,
+and reports each fit's mean log-likelihood of the winner on the positions of
+``--held-out``, a seed the fit never saw, and how often its favourite won there
+(docs/bots.md, "Krone's search tuned on seed 25"). Needs numpy.
 
     nice -n 10 .venv/bin/python scripts/krone_judgement_features.py --players 2 --games 3000
 """
@@ -24,6 +26,7 @@ from pathlib import Path
 import numpy as np
 
 from ludoteca.games.krone import judgement
+from ludoteca.games.krone.components import CARDS
 from ludoteca.games.krone.power import groups, holding_key
 from ludoteca.games.krone.state import KroneState
 
@@ -34,7 +37,12 @@ if _spec is None or _spec.loader is None:
 fitter = importlib.util.module_from_spec(_spec)
 _spec.loader.exec_module(fitter)
 
-CANDIDATES = ("p7", "p7 first", "log p7", "p6", "p8", "p9", "dice")
+#: Cards of rows II to IV, one copy each at two players: one taken is denied the other seat.
+DENIABLE = tuple(c.id for c in CARDS if c.row in (2, 3, 4))
+CANDIDATES = (
+    "p7", "p7 first", "log p7", "p6", "p8", "p9", "dice",
+    *(f"may take {card}" for card in DENIABLE),
+)  # fmt: skip
 VARIANTS: dict[str, tuple[str, ...]] = {
     "cards and place (shipped)": (),
     "+ p7": ("p7",),
@@ -44,6 +52,7 @@ VARIANTS: dict[str, tuple[str, ...]] = {
     "+ p6 to p9": ("p6", "p7", "p8", "p9"),
     "+ dice a turn": ("dice",),
     "+ all": CANDIDATES,
+    "+ what the seat to play may take": tuple(f"may take {card}" for card in DENIABLE),
 }
 
 
@@ -55,6 +64,7 @@ def candidates(state: KroneState, seat: int, place: int) -> list[float]:
     return [
         p7, p7 * (place == 0), math.log(max(p7, 1e-3)), at_least[6], at_least[8],
         at_least[9], float(holding.turn_dice()),
+        *(float(place == 0 and state.display.get(card, 0) > 0) for card in DENIABLE),
     ]  # fmt: skip
 
 
