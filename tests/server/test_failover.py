@@ -196,6 +196,9 @@ def test_a_killed_owners_game_is_finished_on_the_other_process(postgres_url):
         except TimeoutError as error:
             # Seen twice in the whole suite on a loaded machine (2026-11-28), never alone:
             # what Anna last saw and what B logged, to tell a lost turn from a test race.
+            # One cause that fits is gone since: B, slow to renew its 1.5 s leases, had
+            # its own commit refused, dropped the table and claimed it back, with Anna
+            # told "elsewhere" and no longer watching (docs/ownership.md, the fence).
             b.stop()
             seen = "\n".join(json.dumps(m)[:300] for m in seat.player.received[-8:])
             raise AssertionError(

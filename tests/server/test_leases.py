@@ -74,22 +74,23 @@ async def _taken_over(url: str) -> None:
         assert await b.leases.owner_of(1) == "A"
 
         await expire(a, 1)
-        # Expired by the database's clock: A may not write, even before anyone claimed.
-        with pytest.raises(LeaseLost) as lost:
-            await a.commit([move(1)])
-        assert lost.value.table_ids == {1}
+        # Expired by the database's clock, but nobody claimed it: still A's to write
+        # (its epoch stands), and now anyone may claim it.
+        await a.commit([move(1)])
+        assert await a.leases.owner_of(1) is None
         assert await b.leases.claim(1) is True
         assert b.leases.held == {1: 2}  # the next epoch: the fencing token
         assert await a.leases.owner_of(1) == "B"
 
         # A, as if waking from a pause, writes for the table: refused, nothing stored.
-        with pytest.raises(LeaseLost):
-            await a.commit([move(1), table(1)])
+        with pytest.raises(LeaseLost) as lost:
+            await a.commit([move(2), table(1)])
+        assert lost.value.table_ids == {1}
         assert await a.leases.renew() == {1}  # and its renewal finds the table gone
         assert a.leases.held == {2: 1}
-        await b.commit([move(1, by=1), move(2, by=1)])
+        await b.commit([move(2, by=1), move(3, by=1)])
         assert await b.leases.renew() == set()
-        assert await stored_log(a) == [(0, 0), (1, 1), (2, 1)]
+        assert await stored_log(a) == [(0, 0), (1, 0), (2, 1), (3, 1)]
 
 
 def test_a_claim_waits_for_a_commit_that_checked_the_lease(postgres_url):
@@ -118,6 +119,34 @@ async def _claim_waits(url: str) -> None:
         assert await stored_log(a) == [(0, 0)]
         with pytest.raises(LeaseLost):
             await a.commit([move(1)])
+
+
+def test_a_lease_run_out_but_unclaimed_keeps_its_table_in_the_journal(postgres_url):
+    """A process slow to renew (a pause, a loaded machine) stores and announces what its
+    tables wrote meanwhile, if nobody claimed them: its epoch stands. (Refused, it
+    dropped its own table, told its players it was played elsewhere, and claimed it
+    back.)"""
+    asyncio.run(_slow_to_renew(postgres_url))
+
+
+async def _slow_to_renew(url: str) -> None:
+    async with two_stores(url) as (a, _):
+        assert a.leases is not None
+        a.leases.new(1)
+        await a.commit([table(1), MatchRow(1, 1, "keltis", 2, {}, [{}, {}], 0.0)])
+        await expire(a, 1)
+        journal = Journal(a)
+        lost: list[frozenset[int]] = []
+        announced: list[int] = []
+        journal.on_lease_lost = lost.append
+        journal.start()
+        journal.write([move(0)], lambda: announced.append(0))
+        await journal.stop()
+        assert (lost, announced) == ([], [0])
+        assert await stored_log(a) == [(0, 0)]
+        assert await a.leases.renew() == set()  # and renewed, at the epoch it holds
+        assert a.leases.held == {1: 1}
+        assert await a.leases.owner_of(1) == "A"
 
 
 def test_two_processes_claiming_one_orphan_one_wins(postgres_url):

@@ -1,10 +1,11 @@
 """Leases: which process owns which live table, fenced by an epoch (docs/ownership.md).
 
 A process writes for a table only while it holds the table's lease: ``owner`` is its
-process id, ``expires_at`` is in the future by the database's clock, and ``epoch`` is the
-one it got when it claimed the table. Every claim adds one to the epoch, so a process
-that was paused past its lease and finds its epoch gone knows another took the table
-over, and the commit that checks it (``fence``) writes nothing. PostgreSQL only: a
+process id and ``epoch`` is the one it got when it claimed the table. ``expires_at``
+(by the database's clock) says when another process may claim it. Every claim adds one
+to the epoch, so a process that was paused past its lease and finds its epoch gone
+knows another took the table over, and the commit that checks it (``fence``) writes
+nothing. PostgreSQL only: a
 SQLite database is one process's room, which owns every table without a lease.
 """
 
@@ -74,7 +75,6 @@ class Leases:
             .where(
                 leases.table_id == sa.any_(sa.bindparam("ids", type_=postgresql.ARRAY(sa.Integer))),
                 leases.owner == sa.bindparam("owner"),
-                leases.expires_at > sa.func.now(),
             )
             .order_by(leases.table_id)  # rows locked in one order: no deadlock with renew
             .with_for_update(read=True)
@@ -111,9 +111,14 @@ class Leases:
     async def fence(self, connection: AsyncConnection, table_ids: Collection[int]) -> set[int]:
         """Inside a commit's transaction, before it writes: raise ``LeaseLost`` unless
         every table in ``table_ids`` is still leased to this process, with the epoch it
-        holds, unexpired by the database's clock. The lease rows stay share-locked until
-        the transaction ends, so no claim can commit between this check and the writes.
-        Returns the new tables whose leases it inserted (see ``new``)."""
+        holds. The lease rows stay share-locked until the transaction ends, so no claim
+        can commit between this check and the writes. Returns the new tables whose
+        leases it inserted (see ``new``).
+
+        A lease that ran out while nobody claimed the table passes, as the renewal
+        renews it: its epoch says nobody else has written since. Refused, a process
+        slow to renew after a pause dropped its own table, told its players it was
+        played elsewhere, and claimed it back (docs/ownership.md)."""
         fresh = self.fresh.intersection(table_ids)
         if fresh:
             await connection.execute(
