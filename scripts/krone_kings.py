@@ -1,0 +1,90 @@
+#!/usr/bin/env python3
+"""Where Krone games are won: who takes the King, with what bid, and who wins.
+
+Plays games of a seed's series as the arena does (the same seating, each game afresh,
+counted budgets) and prints one JSON line a game, then one of totals by level: the
+Kings each took, the games it won holding the King, and those it won from behind (in
+the final round, beating another's bid). At two players the King's taker wins nearly
+every game (docs/bots.md, "Krone's race alone"); at larger tables the final round can
+undo it, and these totals say for whom. A tuning tool: run it on the tuning seed (25),
+never on the seeds strength is reported on.
+
+    scripts/krone_kings.py --players 4 --bots mcts,greedy,simple,random --games 0:24
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import sys
+from collections import Counter
+
+import ludoteca
+from ludoteca.bots import patience, resolve, strategies
+from ludoteca.engine import CHANCE
+from ludoteca.games.krone.state import KroneState
+from ludoteca.tools.arena import seating
+
+
+def play(names: list[str], players: int, seed: int, number: int) -> dict[str, object]:
+    """One game, seated and seeded as the arena's game ``number``."""
+    seats = seating(names, players, number)
+    bots = {name: resolve(name) for name in names}
+    rng = random.Random(f"{seed}/{number}")
+    game = ludoteca.game("krone")
+    strategies.forget(game)
+    match = game.new_match(players, {})
+    king: str | None = None
+    bid: tuple[int, int] | None = None
+    while not match.is_over:
+        actor = match.to_move
+        if actor is CHANCE:
+            match.play_chance(rng)
+            continue
+        if actor is None:
+            break
+        match.play(patience.decide(bots[seats[actor]].choose, match, rng, None))
+        state = match.state
+        if not isinstance(state, KroneState):
+            raise TypeError("a Krone match holds a KroneState")
+        if king is None and state.king_buyer is not None:
+            king, bid = seats[state.king_buyer], state.bid
+    winners = [seats[seat] for seat in match.result().winners]
+    return {"game": number, "king": king, "bid": bid, "winners": winners}
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--bots", default="mcts,greedy,simple,random")
+    parser.add_argument("--players", type=int, default=4)
+    parser.add_argument("--seed", type=int, default=25)
+    parser.add_argument("--games", default="0:24", help="A:B, games A up to B of the series")
+    args = parser.parse_args(argv)
+    names = args.bots.split(",")
+    first, _, last = args.games.partition(":")
+    kings: Counter[str] = Counter()
+    held: Counter[str] = Counter()
+    behind: Counter[str] = Counter()
+    for number in range(int(first), int(last)):
+        found = play(names, args.players, args.seed, number)
+        print(json.dumps(found), flush=True)
+        king, winners = found["king"], found["winners"]
+        if isinstance(king, str):
+            kings[king] += 1
+        for name in winners if isinstance(winners, list) else []:
+            (held if name == king else behind)[name] += 1
+    totals = {
+        name: {
+            "kings": kings[name],
+            "won_with_the_king": held[name],
+            "won_from_behind": behind[name],
+        }
+        for name in names
+    }
+    print(json.dumps({"seed": args.seed, "games": args.games, "players": args.players, **totals}))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
