@@ -88,7 +88,14 @@ def test_the_feature_screen_fits_on_one_seed_and_judges_on_another():
     rows = [json.loads(line) for line in done.stdout.splitlines()]
     assert rows[0]["variant"] == "cards and place (shipped)"
     assert rows[0]["weights_of_candidates"] == {}
-    assert len(rows[-1]["weights_of_candidates"]) == 7
+    weighed = {row["variant"]: set(row["weights_of_candidates"]) for row in rows}
+    # The race's seven candidates, and what the seat to play may take: the eleven cards
+    # of rows II to IV, one copy each at two players.
+    cards = "hunter astronomer merchant lady pawnbroker knight sorcerer alchemist bishop"
+    deniable = {f"may take {card}" for card in (*cards.split(), "nobleman", "general")}
+    assert weighed["+ what the seat to play may take"] == deniable
+    assert len(weighed["+ all"]) == 7 + 11
+    assert deniable < weighed["+ all"]
     for row in rows:
         assert row["held_out_log_likelihood"] < 0
         assert 0 <= row["held_out_favourite_won"] <= 1
