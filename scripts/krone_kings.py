@@ -16,41 +16,29 @@ from __future__ import annotations
 
 import argparse
 import json
-import random
 import sys
 from collections import Counter
 
-import ludoteca
-from ludoteca.bots import patience, resolve, strategies
-from ludoteca.engine import CHANCE
+from ludoteca.engine import Match
 from ludoteca.games.krone.state import KroneState
-from ludoteca.tools.arena import seating
+from ludoteca.tools.arena import Setup, play_game, seating
 
 
 def play(names: list[str], players: int, seed: int, number: int) -> dict[str, object]:
-    """One game, seated and seeded as the arena's game ``number``."""
+    """One game, the arena's game ``number`` (its seating, its seed, afresh)."""
     seats = seating(names, players, number)
-    bots = {name: resolve(name) for name in names}
-    rng = random.Random(f"{seed}/{number}")
-    game = ludoteca.game("krone")
-    strategies.forget(game)
-    match = game.new_match(players, {})
-    king: str | None = None
-    bid: tuple[int, int] | None = None
-    while not match.is_over:
-        actor = match.to_move
-        if actor is CHANCE:
-            match.play_chance(rng)
-            continue
-        if actor is None:
-            break
-        match.play(patience.decide(bots[seats[actor]].choose, match, rng, None))
+    taken: list[tuple[str, tuple[int, int] | None]] = []
+
+    def watch(match: Match) -> None:
         state = match.state
         if not isinstance(state, KroneState):
             raise TypeError("a Krone match holds a KroneState")
-        if king is None and state.king_buyer is not None:
-            king, bid = seats[state.king_buyer], state.bid
-    winners = [seats[seat] for seat in match.result().winners]
+        if not taken and state.king_buyer is not None:
+            taken.append((seats[state.king_buyer], state.bid))
+
+    result, _ = play_game(Setup("krone", players, {}, seats, seed, number), watch)
+    king, bid = taken[0] if taken else (None, None)
+    winners = [seats[seat] for seat in result.winners]
     return {"game": number, "king": king, "bid": bid, "winners": winners}
 
 

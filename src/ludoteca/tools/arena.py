@@ -38,7 +38,7 @@ from typing import Any, NamedTuple
 
 from ludoteca.bots import Bot, patience, resolve, strategies
 from ludoteca.bots.heap import dedicate, settle
-from ludoteca.engine import CHANCE, Game, OptionValue, Result
+from ludoteca.engine import CHANCE, Game, Match, OptionValue, Result
 
 Z95 = 1.959964  # the normal quantile of a two-sided 95% interval
 #: Beyond this many games two bots are as good as level: no estimate is given.
@@ -386,9 +386,10 @@ def _games(setup: list[Setup], jobs: int) -> Iterator[tuple[Result, Timing]]:
 _BOTS: dict[str, Bot] = {}  # a process's bots, made once (a bot keeps nothing between calls)
 
 
-def play_game(setup: Setup) -> tuple[Result, Timing]:
+def play_game(setup: Setup, watch: Callable[[Match], None] | None = None) -> tuple[Result, Timing]:
     """One game of the tournament: its result, and each bot's seconds, moves, slowest
-    move and decisions that ran to the deadline."""
+    move and decisions that ran to the deadline. ``watch`` sees the match after each
+    bot's move (a study of the games, such as ``scripts/krone_kings.py``)."""
     import ludoteca
 
     seats = setup.seats
@@ -421,6 +422,8 @@ def play_game(setup: Setup) -> tuple[Result, Timing]:
             timing[name][3] += 1
         settle()  # between two timed decisions: the collector's pauses are not a bot's
         match.play(move)
+        if watch is not None:
+            watch(match)
     return match.result(), {
         name: (spent, int(moves), slowest, int(stopped))
         for name, (spent, moves, slowest, stopped) in timing.items()
