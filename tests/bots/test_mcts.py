@@ -190,6 +190,30 @@ def test_krone_search_plans_its_dice_with_the_abilities_greedy_leaves_out():
     assert str(search_move(state, RNG)) == "keep 3 3"
 
 
+def test_krone_search_plays_its_final_round_with_every_ability():
+    from ludoteca.games.krone import odds
+    from ludoteca.games.krone.goals import beat_goal
+    from ludoteca.games.krone.moves import Dice, Roll
+    from ludoteca.games.krone.state import Holding, KroneState, final_round
+
+    # Seven dice and the Alchemist against seven 4s, rolled 1 2 3 4 5 6 6.
+    holding = Holding({"alchemist", "general", "farmer"}, charlatans=1)
+    state = KroneState(3, {}, [holding, Holding({"king", "queen"}), Holding()])
+    state.king_buyer, state.bid = 1, (7, 4)
+    state.final = final_round(3, 0, 1, (7, 4))
+    state.apply(Roll())
+    state.apply(Dice((1, 2, 3, 4, 5, 6, 6)))
+    odds._TABLES.clear()
+    move = search_move(state, RNG)
+    best, exact = odds.best_move(state, beat_goal((7, 4), False))  # every ability, exactly
+    assert exact.left_out == ()
+    assert move == best
+    assert str(move) == "keep 5"
+    # Greedy's plan leaves the Alchemist out (UNPLANNED) and sets the two 6s aside.
+    odds._TABLES.clear()
+    assert str(greedy_move(state, RNG, RACE_VALUES)) == "keep 6 6"
+
+
 def test_krone_search_under_a_deadline_plays_greedys_plan_if_its_own_runs_out_of_time():
     """The room's deadline (``engine.deadline``): greedy's plan first, then the larger
     one in the time left; out of time in the larger one, greedy's move stands."""

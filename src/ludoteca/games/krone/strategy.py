@@ -240,6 +240,10 @@ _TO_FACE = ("sorcerer", "astronomer", "maid", "lady", "nobleman")
 #: quicker (docs/bots.md, "Krone's race alone").
 SEARCH_BUDGET = 30_000
 SEARCH_WORK = 1_000_000
+#: The work of one final-round decision, and the positions its one goal may work out:
+#: the plan with every ability of seven dice and the Lady-in-waiting and Maid takes
+#: about three million (seconds; under the room's deadline only what time allows).
+FINAL_WORK = 3_000_000
 
 
 def search_move(
@@ -252,19 +256,51 @@ def search_move(
     """Greedy's move for the race (``values``: ``RACE_VALUES``, or others to try) with a
     larger plan (``budget``, ``work``; under a deadline, as far as time allows), except
     when seven of a kind for the King are already in hand: then the turn goes on for more
-    of that face (``push_bid``)."""
+    of that face (``push_bid``); and in the final round, a plan with every ability
+    (``final_move``)."""
     bid = push_bid(state)
     if bid is not None:
         return bid
     if not deadline.given():
-        return greedy_move(state, rng, values, budget, work)
+        return _larger(state, rng, values, budget, work)
     # Under a deadline (the room's), greedy's plan first, so that a move is in hand; the
     # larger plan then has what time is left, and its move counts only if it finished.
     move = greedy_move(state, rng, values)
     if deadline.passed():
         return move
-    larger = greedy_move(state, rng, values, budget, work)
+    larger = _larger(state, rng, values, budget, work)
     return move if deadline.passed() else larger
+
+
+def _larger(
+    state: KroneState, rng: random.Random, values: dict[str, float], budget: int, work: int
+) -> Move:
+    if state.final is not None and state.phase is DICE:
+        move = final_move(state)
+        if move is not None:
+            return move
+    return greedy_move(state, rng, values, budget, work)
+
+
+def final_move(state: KroneState, work: int = FINAL_WORK) -> Move | None:
+    """The move that keeps the chance of beating the standing best highest, planned with
+    every ability; None when that is more than ``work`` (or time is up).
+
+    Greedy leaves the abilities of many uses (``UNPLANNED``: the Lady-in-waiting, the
+    Maid, the Alchemist...) out of its plan for the rest of a turn, so that a race turn
+    stays quick. The final round is one turn that decides the game, played for one aim:
+    planned with them, seven dice and the Lady-in-waiting and Maid beat seven 4s about
+    four times as often (docs/bots.md, "Krone's final round").
+    """
+    from .odds import TooLarge, Work, best_move, final_goal
+
+    goal = final_goal(state)
+    if goal is None:
+        return None
+    try:
+        return best_move(state, goal, work, False, frozenset(), Work(work))[0]
+    except TooLarge:
+        return None
 
 
 def push_bid(state: KroneState) -> Move | None:

@@ -1,0 +1,145 @@
+#!/usr/bin/env python3
+"""How often the search's final-round turn beats the standing best, against the turn it
+played before (greedy's plan, which leaves the abilities of many uses out).
+
+Draws ``--holdings`` holdings at random from ``--seed`` (dice a turn, one to three
+ability cards, a result to beat of seven to nine of a kind that they can reach), plays ``--turns``
+final-round turns of each with each policy — the dice drawn alike for both until their
+choices part — and prints one JSON line a holding, then the totals: each policy's rate
+of beating, and the mean difference per holding with its 95% interval
+(docs/bots.md, "Krone's final round").
+
+    scripts/krone_final_turn.py --seed 2026 --holdings 40 --turns 100
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import random
+import sys
+from collections.abc import Callable
+
+from ludoteca.engine import CHANCE, Move
+from ludoteca.games.krone.components import BRING_IN, BY_ID
+from ludoteca.games.krone.state import Holding, KroneState, final_round
+from ludoteca.games.krone.strategy import (
+    RACE_VALUES,
+    SEARCH_BUDGET,
+    SEARCH_WORK,
+    greedy_move,
+    search_move,
+    simple_move,
+)
+
+Policy = Callable[[KroneState, random.Random], Move]
+ABILITIES = (
+    "jester", "maid", "philosopher", "craftsman", "guard", "hunter", "astronomer",
+    "merchant", "lady", "pawnbroker", "knight", "sorcerer", "alchemist", "bishop", "nobleman",
+)  # fmt: skip
+
+
+def before(state: KroneState, rng: random.Random) -> Move:
+    """The search's final-round move before it planned with every ability."""
+    return greedy_move(state, rng, RACE_VALUES, SEARCH_BUDGET, SEARCH_WORK)
+
+
+POLICIES: dict[str, Policy] = {
+    "search": search_move,
+    "before": before,
+    "greedy": greedy_move,
+    "simple": simple_move,
+}
+
+
+def draw(rng: random.Random) -> tuple[Holding, tuple[int, int]]:
+    """A holding of five to eight dice a turn and one to three abilities, and a bid of
+    seven to nine of a kind that its dice (those it brings in too) can reach."""
+    while True:
+        cards = rng.sample(ABILITIES, rng.randint(1, 3))
+        holding = Holding({c for c in cards if c != "jester"}, jesters=int("jester" in cards))
+        extra = rng.choice((2, 3, 3, 4, 4, 5))
+        if extra >= 2:
+            holding.cards.add("general")
+            extra -= 2
+        if extra:
+            holding.cards.add("farmer")
+            extra -= 1
+        holding.charlatans = extra
+        bid = (rng.choice((7, 7, 8, 9)), rng.randint(1, 6))
+        brought = sum(BY_ID[card].kind == BRING_IN for card in holding.usable())
+        if holding.turn_dice() + brought > bid[0] or (
+            holding.turn_dice() + brought == bid[0] and bid[1] < 6
+        ):
+            return holding, bid
+
+
+def final_turn(holding: Holding, bid: tuple[int, int]) -> KroneState:
+    """Seat 0 about to play its final-round turn against ``bid`` (seat 1's)."""
+    state = KroneState(3, {}, [holding.copy(), Holding({"king", "queen"}), Holding()])
+    state.king_buyer, state.bid = 1, bid
+    state.final = final_round(3, 0, 1, bid)
+    return state
+
+
+def beaten(start: KroneState, policy: Policy, dice: random.Random) -> bool:
+    state = start.copy()
+    final = state.final
+    if final is None:
+        raise ValueError("not a final-round position")
+    while final.index == 0 and not state.over:
+        if state.to_move() is CHANCE:
+            state.apply(state.sample_chance(dice))
+        else:
+            state.apply(policy(state, random.Random(0)))
+        final = state.final or final
+    return final.results.get(0, (0, 0)) > bid_of(start)
+
+
+def bid_of(state: KroneState) -> tuple[int, int]:
+    if state.bid is None:
+        raise ValueError("no bid")
+    return state.bid
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--seed", type=int, default=2026)
+    parser.add_argument("--holdings", type=int, default=40)
+    parser.add_argument("--turns", type=int, default=100)
+    parser.add_argument("--policies", default="search,before")
+    args = parser.parse_args(argv)
+    names = args.policies.split(",")
+    if len(set(names)) != len(names) or not set(names) <= set(POLICIES):
+        parser.error(f"--policies: different ones of {', '.join(POLICIES)}, not {args.policies}")
+    rng = random.Random(args.seed)
+    rates: dict[str, list[float]] = {name: [] for name in names}
+    for number in range(args.holdings):
+        holding, bid = draw(rng)
+        start = final_turn(holding, bid)
+        found: dict[str, object] = {
+            "holding": number,
+            "dice": holding.turn_dice(),
+            "cards": holding.usable(),
+            "bid": list(bid),
+        }
+        for name in names:
+            dice = random.Random(f"{args.seed}/{number}")
+            rate = sum(beaten(start, POLICIES[name], dice) for _ in range(args.turns)) / args.turns
+            rates[name].append(rate)
+            found[name] = rate
+        print(json.dumps(found), flush=True)
+    totals: dict[str, object] = {name: round(sum(r) / len(r), 4) for name, r in rates.items()}
+    if len(names) == 2:
+        diffs = [a - b for a, b in zip(*(rates[name] for name in names), strict=True)]
+        mean = sum(diffs) / len(diffs)
+        spread = math.sqrt(sum((d - mean) ** 2 for d in diffs) / max(1, len(diffs) - 1))
+        half = 1.96 * spread / math.sqrt(len(diffs))
+        totals["difference"] = [round(mean, 4), round(mean - half, 4), round(mean + half, 4)]
+    print(json.dumps({"seed": args.seed, "holdings": args.holdings, "turns": args.turns, **totals}))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
