@@ -19,7 +19,7 @@ from .abilities import MAX_DICE
 from .components import BRING_IN, BY_ID
 from .dice import FACES, Counts, best_group, plus
 from .moves import BringIn, Buy, Change, Keep, Reroll
-from .power import groups, holding_key
+from .power import beats, holding_key
 from .state import DICE, END, ROLL, START, Holding, KroneState
 
 PRIORITY = (
@@ -383,8 +383,8 @@ def evaluate(state: KroneState) -> list[float]:
     next seat. (Whoever takes the King wins most games: nine in ten between greedy and
     simple.) Once the King
     is taken, the Queen's holder keeps the win unless someone still to play in the final round
-    beats the standing best: each such seat beats a group of ``n`` with about the chance
-    of rolling ``n + 1`` or more, or ``n`` with a higher face (``power.groups``).
+    beats the standing best: each such seat with about the chance of a turn played for
+    more of a kind, or as many of a higher face (``power.beats``).
     """
     players = state.players
     if state.king_buyer is None or state.bid is None:
@@ -397,15 +397,15 @@ def evaluate(state: KroneState) -> list[float]:
     queen = state.king_buyer
     queen_to_play = queen in to_play
     to_play.discard(queen)
-    beats = {seat: _beats(state.holdings[seat], count, face) for seat in to_play}
+    beating = {seat: _beats(state.holdings[seat], count, face) for seat in to_play}
     holder = state.king_holder()
-    keeps = math.prod(1 - p for p in beats.values())
+    keeps = math.prod(1 - p for p in beating.values())
     shares = [0.0] * players
     if holder is not None:
         shares[holder] += keeps
     rest = 1 - keeps
-    total = sum(beats.values())
-    for seat, p in beats.items():
+    total = sum(beating.values())
+    for seat, p in beating.items():
         shares[seat] += rest * p / total if total else 0.0
     if holder is None:
         shares[queen] += keeps
@@ -420,8 +420,5 @@ def evaluate(state: KroneState) -> list[float]:
 
 def _beats(holding: Holding, count: int, face: int) -> float:
     """About the chance that ``holding`` rolls more than ``count`` of a kind, or ``count``
-    of a face above ``face``."""
-    chances = groups(*holding_key(holding))
-    more = chances[count + 1] if count + 1 < len(chances) else 0.0
-    equal = chances[count] - more if count < len(chances) else 0.0
-    return more + equal * (6 - min(face, 6)) / 6
+    of a face above ``face``, playing for it (``power.beats``)."""
+    return beats(*holding_key(holding), count, face)
