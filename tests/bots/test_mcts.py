@@ -190,9 +190,7 @@ def test_krone_search_plans_its_dice_with_the_abilities_greedy_leaves_out():
     assert str(search_move(state, RNG)) == "keep 3 3"
 
 
-def test_krone_search_plays_its_final_round_with_every_ability():
-    from ludoteca.games.krone import odds
-    from ludoteca.games.krone.goals import beat_goal
+def _final_round_position():
     from ludoteca.games.krone.moves import Dice, Roll
     from ludoteca.games.krone.state import Holding, KroneState, final_round
 
@@ -203,6 +201,14 @@ def test_krone_search_plays_its_final_round_with_every_ability():
     state.final = final_round(3, 0, 1, (7, 4))
     state.apply(Roll())
     state.apply(Dice((1, 2, 3, 4, 5, 6, 6)))
+    return state
+
+
+def test_krone_search_plays_its_final_round_with_every_ability():
+    from ludoteca.games.krone import odds
+    from ludoteca.games.krone.goals import beat_goal
+
+    state = _final_round_position()
     odds._TABLES.clear()
     move = search_move(state, RNG)
     best, exact = odds.best_move(state, beat_goal((7, 4), False))  # every ability, exactly
@@ -212,6 +218,25 @@ def test_krone_search_plays_its_final_round_with_every_ability():
     # Greedy's plan leaves the Alchemist out (UNPLANNED) and sets the two 6s aside.
     odds._TABLES.clear()
     assert str(greedy_move(state, RNG, RACE_VALUES)) == "keep 6 6"
+
+
+def test_krone_final_round_under_a_deadline_keeps_greedys_move_if_time_runs_out():
+    from ludoteca.games.krone import odds
+
+    state = _final_round_position()
+    readings = [0]
+
+    def counting():
+        readings[0] += 1
+        return 0.0
+
+    odds._TABLES.clear()
+    with deadline.within(1, clock=counting):
+        greedy_move(state, RNG, RACE_VALUES)
+    read = itertools.chain(itertools.repeat(0.0, readings[0] + 10), itertools.repeat(10.0))
+    odds._TABLES.clear()
+    with deadline.within(1, clock=lambda: next(read)):
+        assert str(search_move(state, RNG)) == "keep 6 6"  # greedy's, in hand in time
 
 
 def test_krone_search_under_a_deadline_plays_greedys_plan_if_its_own_runs_out_of_time():
