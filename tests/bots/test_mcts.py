@@ -224,6 +224,17 @@ def test_krone_final_round_under_a_deadline_keeps_greedys_move_if_time_runs_out(
     from ludoteca.games.krone import odds
 
     state = _final_round_position()
+    clock = _out_of_time_after_greedys_plan(state)
+    odds._TABLES.clear()
+    with deadline.within(1, clock=clock):
+        assert str(search_move(state, RNG)) == "keep 6 6"  # greedy's, in hand in time
+
+
+def _out_of_time_after_greedys_plan(state):
+    """A clock that stands still while greedy's plan for ``state`` is worked out (it is
+    read as the plan works), then jumps past any deadline."""
+    from ludoteca.games.krone import odds
+
     readings = [0]
 
     def counting():
@@ -234,9 +245,7 @@ def test_krone_final_round_under_a_deadline_keeps_greedys_move_if_time_runs_out(
     with deadline.within(1, clock=counting):
         greedy_move(state, RNG, RACE_VALUES)
     read = itertools.chain(itertools.repeat(0.0, readings[0] + 10), itertools.repeat(10.0))
-    odds._TABLES.clear()
-    with deadline.within(1, clock=lambda: next(read)):
-        assert str(search_move(state, RNG)) == "keep 6 6"  # greedy's, in hand in time
+    return lambda: next(read)
 
 
 def test_krone_search_under_a_deadline_plays_greedys_plan_if_its_own_runs_out_of_time():
@@ -245,19 +254,9 @@ def test_krone_search_under_a_deadline_plays_greedys_plan_if_its_own_runs_out_of
     from ludoteca.games.krone import odds
 
     state = _planning_position()
-    readings = [0]
-
-    def counting():
-        readings[0] += 1
-        return 0.0
-
+    clock = _out_of_time_after_greedys_plan(state)
     odds._TABLES.clear()
-    with deadline.within(1, clock=counting):
-        greedy_move(state, RNG, RACE_VALUES)
-    enough = readings[0] + 10  # the clock is read as greedy's plan works: enough for it
-    read = itertools.chain(itertools.repeat(0.0, enough), itertools.repeat(10.0))
-    odds._TABLES.clear()
-    with deadline.within(1, clock=lambda: next(read)):
+    with deadline.within(1, clock=clock):
         assert str(search_move(state, RNG)) == "use hunter"  # greedy's, not the larger's
     odds._TABLES.clear()
     with deadline.within(1, clock=lambda: 0.0):  # all the time it needs: the larger plan
