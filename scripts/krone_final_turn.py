@@ -22,7 +22,14 @@ import sys
 from collections.abc import Callable
 
 from ludoteca.engine import CHANCE, Move
-from ludoteca.games.krone.components import BRING_IN, BY_ID
+from ludoteca.games.krone.components import (
+    BRING_IN,
+    BY_ID,
+    CARDS,
+    CHANGE,
+    REROLL_ANY,
+    REROLL_ONE,
+)
 from ludoteca.games.krone.state import Holding, KroneState, final_round
 from ludoteca.games.krone.strategy import (
     RACE_VALUES,
@@ -34,10 +41,10 @@ from ludoteca.games.krone.strategy import (
 )
 
 Policy = Callable[[KroneState, random.Random], Move]
-ABILITIES = (
-    "jester", "maid", "philosopher", "craftsman", "guard", "hunter", "astronomer",
-    "merchant", "lady", "pawnbroker", "knight", "sorcerer", "alchemist", "bishop", "nobleman",
-)  # fmt: skip
+TURN_KINDS = (REROLL_ONE, REROLL_ANY, BRING_IN, CHANGE)
+#: The cards with an ability to use during a turn, in card-list order (the Queen comes
+#: only with the King).
+ABILITIES = tuple(card.id for card in CARDS if card.kind in TURN_KINDS and card.id != "queen")
 
 
 def before(state: KroneState, rng: random.Random) -> Move:
@@ -94,13 +101,7 @@ def beaten(start: KroneState, policy: Policy, dice: random.Random) -> bool:
         else:
             state.apply(policy(state, random.Random(0)))
         final = state.final or final
-    return final.results.get(0, (0, 0)) > bid_of(start)
-
-
-def bid_of(state: KroneState) -> tuple[int, int]:
-    if state.bid is None:
-        raise ValueError("no bid")
-    return state.bid
+    return final.results.get(0, (0, 0)) > final.bid
 
 
 def main(argv: list[str] | None = None) -> int:
