@@ -9,7 +9,13 @@ choices part — and prints one JSON line a holding, then the totals: each polic
 of beating, and the mean difference per holding with its 95% interval
 (docs/bots.md, "Krone's final round").
 
+With ``--think S`` each decision has S seconds, as in the room (``engine.deadline``), and
+what the odds remember is forgotten before each turn: a room's bot meets a holding's
+final turn once, with nothing worked out for it. Then the turns follow the clock, and a
+seed does not repeat them.
+
     scripts/krone_final_turn.py --seed 2026 --holdings 40 --turns 100
+    scripts/krone_final_turn.py --seed 2026 --holdings 30 --turns 20 --think 0.7
 """
 
 from __future__ import annotations
@@ -21,7 +27,7 @@ import random
 import sys
 from collections.abc import Callable
 
-from ludoteca.engine import CHANCE, Move
+from ludoteca.engine import CHANCE, Move, deadline
 from ludoteca.games.krone.components import (
     BRING_IN,
     BY_ID,
@@ -35,6 +41,7 @@ from ludoteca.games.krone.strategy import (
     RACE_VALUES,
     SEARCH_BUDGET,
     SEARCH_WORK,
+    forget,
     greedy_move,
     search_move,
     simple_move,
@@ -90,16 +97,26 @@ def final_turn(holding: Holding, bid: tuple[int, int]) -> KroneState:
     return state
 
 
-def beaten(start: KroneState, policy: Policy, dice: random.Random) -> bool:
+def beaten(
+    start: KroneState, policy: Policy, dice: random.Random, think: float | None = None
+) -> bool:
+    """Whether ``policy`` beats the bid on one turn (``think``: seconds a decision, with
+    nothing remembered at the turn's start)."""
     state = start.copy()
     final = state.final
     if final is None:
         raise ValueError("not a final-round position")
+    if think is not None:
+        forget()
     while final.index == 0 and not state.over:
         if state.to_move() is CHANCE:
             state.apply(state.sample_chance(dice))
-        else:
+        elif think is None:
             state.apply(policy(state, random.Random(0)))
+        else:
+            with deadline.within(think):
+                move = policy(state, random.Random(0))
+            state.apply(move)
         final = state.final or final
     return final.results.get(0, (0, 0)) > final.bid
 
@@ -110,7 +127,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--holdings", type=int, default=40)
     parser.add_argument("--turns", type=int, default=100)
     parser.add_argument("--policies", default="search,before")
+    parser.add_argument("--think", type=float, default=None, metavar="S")
     args = parser.parse_args(argv)
+    if args.think is not None and not args.think > 0:
+        parser.error(f"--think: seconds above 0, not {args.think}")
     names = args.policies.split(",")
     if len(set(names)) != len(names) or not set(names) <= set(POLICIES):
         parser.error(f"--policies: different ones of {', '.join(POLICIES)}, not {args.policies}")
@@ -127,7 +147,9 @@ def main(argv: list[str] | None = None) -> int:
         }
         for name in names:
             dice = random.Random(f"{args.seed}/{number}")
-            rate = sum(beaten(start, POLICIES[name], dice) for _ in range(args.turns)) / args.turns
+            policy = POLICIES[name]
+            rate = sum(beaten(start, policy, dice, args.think) for _ in range(args.turns))
+            rate /= args.turns
             rates[name].append(rate)
             found[name] = rate
         print(json.dumps(found), flush=True)
@@ -138,7 +160,10 @@ def main(argv: list[str] | None = None) -> int:
         spread = math.sqrt(sum((d - mean) ** 2 for d in diffs) / max(1, len(diffs) - 1))
         half = 1.96 * spread / math.sqrt(len(diffs))
         totals["difference"] = [round(mean, 4), round(mean - half, 4), round(mean + half, 4)]
-    print(json.dumps({"seed": args.seed, "holdings": args.holdings, "turns": args.turns, **totals}))
+    setting: dict[str, object] = {"seed": args.seed, "holdings": args.holdings, "turns": args.turns}
+    if args.think is not None:
+        setting["think"] = args.think
+    print(json.dumps({**setting, **totals}))
     return 0
 
 

@@ -43,3 +43,21 @@ def test_policies_are_named_once_each():
         script.main(["--policies", "greedy,greedy"])
     with pytest.raises(SystemExit):
         script.main(["--policies", "search,cleverest"])
+
+
+def test_with_think_each_decision_has_the_deadline_and_a_turn_starts_from_nothing(monkeypatch):
+    deadlines, forgotten = [], []
+
+    def policy(state, rng):
+        deadlines.append(script.deadline.given())
+        return script.greedy_move(state, rng)
+
+    monkeypatch.setattr(script, "forget", lambda: forgotten.append(True))
+    start = script.final_turn(script.Holding(), (7, 1))
+    script.beaten(start, policy, random.Random(0))
+    assert deadlines and not any(deadlines) and not forgotten
+    deadlines.clear()
+    script.beaten(start, policy, random.Random(0), think=5.0)
+    assert deadlines and all(deadlines) and forgotten == [True]
+    with pytest.raises(SystemExit):
+        script.main(["--think", "0"])
