@@ -11,8 +11,9 @@ of beating, and the mean difference per holding with its 95% interval
 
 With ``--think S`` each decision has S seconds, as in the room (``engine.deadline``), and
 what the odds remember is forgotten before each turn: a room's bot meets a holding's
-final turn once, with nothing worked out for it. Then the turns follow the clock, and a
-seed does not repeat them.
+final turn once, with nothing worked out for it. As in a room's bot process, the
+collector's work is settled between decisions (``bots.heap``). Then the turns follow
+the clock, and a seed does not repeat them.
 
     scripts/krone_final_turn.py --seed 2026 --holdings 40 --turns 100
     scripts/krone_final_turn.py --seed 2026 --holdings 30 --turns 20 --think 0.7
@@ -26,7 +27,9 @@ import math
 import random
 import sys
 from collections.abc import Callable
+from contextlib import nullcontext
 
+from ludoteca.bots.heap import dedicated, settle
 from ludoteca.engine import CHANCE, Move, deadline
 from ludoteca.games.krone.components import (
     BRING_IN,
@@ -108,16 +111,18 @@ def beaten(
         raise ValueError("not a final-round position")
     if think is not None:
         forget()
-    while final.index == 0 and not state.over:
-        if state.to_move() is CHANCE:
-            state.apply(state.sample_chance(dice))
-        elif think is None:
-            state.apply(policy(state, random.Random(0)))
-        else:
-            with deadline.within(think):
-                move = policy(state, random.Random(0))
-            state.apply(move)
-        final = state.final or final
+    with dedicated() if think is not None else nullcontext():
+        while final.index == 0 and not state.over:
+            if state.to_move() is CHANCE:
+                state.apply(state.sample_chance(dice))
+            elif think is None:
+                state.apply(policy(state, random.Random(0)))
+            else:
+                with deadline.within(think):
+                    move = policy(state, random.Random(0))
+                settle()
+                state.apply(move)
+            final = state.final or final
     return final.results.get(0, (0, 0)) > final.bid
 
 
