@@ -55,9 +55,13 @@ def test_with_think_each_decision_has_the_deadline_and_a_turn_starts_from_nothin
     monkeypatch.setattr(script, "forget", lambda: forgotten.append(True))
     start = script.final_turn(script.Holding(), (7, 1))
     script.beaten(start, policy, random.Random(0))
-    assert deadlines and not any(deadlines) and not forgotten
+    assert deadlines
+    assert not any(deadlines)
+    assert not forgotten
     deadlines.clear()
     script.beaten(start, policy, random.Random(0), think=5.0)
-    assert deadlines and all(deadlines) and forgotten == [True]
+    assert deadlines
+    assert all(deadlines)
+    assert forgotten == [True]
     with pytest.raises(SystemExit):
         script.main(["--think", "0"])
