@@ -1,5 +1,6 @@
 """The odds advisor: hand-computed chances, a Monte-Carlo check, and its limits."""
 
+import dataclasses
 import random
 from fractions import Fraction
 
@@ -11,6 +12,7 @@ from ludoteca.games.krone.goals import CARD_GOALS, beat_goal, best_of, card_goal
 from ludoteca.games.krone.odds import (
     Solver,
     TooLarge,
+    Turn,
     Work,
     advice,
     best_move,
@@ -187,6 +189,45 @@ def test_the_final_round_goal_beats_or_matches_the_standing_best():
     assert match.met(seven_fours)
     assert beat.met((0, 0, 0, 0, 0, 7, 0))
     assert beat.met((0, 8, 0, 0, 0, 0, 0))
+
+
+def test_the_final_round_goal_says_what_each_face_needs_to_beat_the_best():
+    rng = random.Random(4)
+    for best in ((7, 4), (6, 6), (8, 1)):
+        for equal_wins in (False, True):
+            goal = beat_goal(best, equal_wins)
+            for _ in range(300):
+                counts = (0, *(rng.randint(0, 9) for _ in range(6)))
+                by_needs = any(counts[f] >= goal.needs[f] for f in range(1, 7))
+                assert goal.met(counts) == by_needs, (best, equal_wins, counts)
+    with pytest.raises(ValueError, match="treats faces apart"):
+        dataclasses.replace(CARD_GOALS["guard"], needs=(0, 3, 3, 3, 3, 3, 3))
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_leaving_dead_faces_out_changes_no_final_round_chance(seed):
+    """The final round's goal forgets a face that can no longer reach what beating needs
+    (and gives up where none can): every chance stays what the whole key gives, in
+    fewer positions."""
+    rng = random.Random(seed)
+    abilities = ["guard", "hunter", "queen", "maid", "lady", "sorcerer", "astronomer",
+                 "jester", "philosopher"]  # fmt: skip
+    for _ in range(4):
+        cards = frozenset(rng.sample(abilities, rng.randint(0, 2)))
+        dice = rng.randint(3, 4)
+        best = (rng.randint(dice - 1, dice + 1), rng.randint(1, 6))
+        pruned = beat_goal(best, equal_wins=rng.random() < 0.3)
+        whole = dataclasses.replace(pruned, needs=None, name=f"{pruned.name}, whole key")
+        quick, slow = Solver(pruned), Solver(whole)
+        assert quick.roll(NO_DICE, dice, cards) == pytest.approx(
+            slow.roll(NO_DICE, dice, cards), abs=1e-12
+        ), (sorted(cards), dice, best)
+        aside = (0, *(rng.randint(0, 1) for _ in range(6)))
+        active = (0, *(rng.randint(0, 1) for _ in range(6)))
+        turn = Turn(aside, active, True, cards)
+        assert quick.choose(turn) == pytest.approx(slow.choose(turn), abs=1e-12)
+        assert len(quick._choices) <= len(slow._choices)
+    assert len(quick._choices) + len(quick._rolls) < len(slow._choices) + len(slow._rolls)
 
 
 def test_best_of_is_worth_its_best_card():

@@ -34,6 +34,15 @@ class Goal:
     worth: Callable[[Counts], float] | None = None
     #: The most a result can be worth: reaching it ends the search.
     top: float = 1.0
+    #: For a goal met by enough dice of some face: ``needs[f]`` of face ``f`` meet it
+    #: (index 0 unused). Then a face that can no longer reach its need with the dice
+    #: still to come is dead, and what it shows no longer matters (``odds.py``).
+    needs: tuple[int, ...] | None = None
+
+    def __post_init__(self) -> None:
+        if self.needs is not None and self.symmetric:
+            # The solver renames the faces of a symmetric goal; needs are by face.
+            raise ValueError(f"{self.name}: a goal with needs by face treats faces apart")
 
     def payoff(self, counts: Counts) -> float:
         if self.worth is not None:
@@ -144,7 +153,10 @@ def beat_goal(best: tuple[int, int], equal_wins: bool) -> Goal:
         return group > best or (equal_wins and group == best)
 
     name = f"{'match or beat' if equal_wins else 'beat'} {count}×{face}"
-    return Goal(name, met, _capped(count + 1))
+    # A face above the result's beats it with as many dice (the Queen's holder: the same
+    # face too); a face below needs one die more.
+    needs = (0, *(count if f > face or (equal_wins and f == face) else count + 1 for f in FACES))
+    return Goal(name, met, _capped(count + 1), needs=needs)
 
 
 def best_of(values: dict[str, float]) -> Goal:

@@ -15,7 +15,10 @@ Why it stays small (docs/games/krone.md, "The odds advisor"):
   away — except for the Astronomer, which reads the set-aside faces, so while it is
   unused, setting aside in between is searched too;
 * when the goal and every card still to use treat all faces alike, faces are renamed
-  into one canonical order before looking a position up.
+  into one canonical order before looking a position up;
+* a goal met by enough dice of one face (the final round's) says what each face needs:
+  a face that can no longer reach it with the dice still to come is left out of the
+  key, and a position where no face can is lost.
 """
 
 from __future__ import annotations
@@ -28,7 +31,7 @@ from typing import NamedTuple, TypeVar
 from ludoteca.engine import Move, deadline
 
 from .abilities import sub_multisets, uses
-from .components import BY_ID
+from .components import BRING_IN, BY_ID
 from .dice import FACES, NO_DICE, Counts, counts_of, minus, plus, roll_outcomes
 from .goals import Goal, beat_goal, card_goal
 from .moves import BringIn, Buy, Change, End, Keep, Reroll, Roll
@@ -110,12 +113,13 @@ class Solver:
         if found is not None:
             return found
         goal = self.goal
-        if goal.dead is not None and goal.dead(aside):
+        dead = goal.dead is not None and goal.dead(aside)
+        if dead or (goal.needs is not None and self._out_of_reach(aside, dice, cards)):
             found = 0.0
         else:
             if self._face_blind(cards):
                 aside = _sorted_faces(aside)
-            key = (self._aside_key(aside, cards), dice, cards)
+            key = (self._aside_key(aside, cards, dice), dice, cards)
             found = self._rolls.get(key)
             if found is None:
                 outcomes = roll_outcomes(dice)
@@ -140,12 +144,14 @@ class Solver:
         goal, aside, active = self.goal, turn.aside, turn.active
         if goal.dead is not None and goal.dead(aside):
             return 0.0
+        if goal.needs is not None and self._out_of_reach(aside, sum(active), turn.cards):
+            return 0.0
         if goal.monotone and goal.payoff(plus(aside, active)) >= goal.top:
             return goal.top  # set everything aside and end
         if self._face_blind(turn.cards):
             aside, active = _sorted_pair(aside, active)
             turn = Turn(aside, active, turn.kept, turn.cards)
-        key = (self._aside_key(aside, turn.cards), active, turn.kept, turn.cards)
+        key = (self._aside_key(aside, turn.cards, sum(active)), active, turn.kept, turn.cards)
         found = self._choices.get(key)
         if found is None:
             self._spend(len(_splits(active)))
@@ -220,10 +226,31 @@ class Solver:
     def _face_blind(self, cards: frozenset[str]) -> bool:
         return self.goal.symmetric and cards <= _FACE_BLIND
 
-    def _aside_key(self, aside: Counts, cards: frozenset[str]) -> Hashable:
+    def _out_of_reach(self, aside: Counts, dice: int, cards: frozenset[str]) -> bool:
+        """For a goal with ``needs``: whether no face can reach its need, whatever
+        ``dice`` more dice (and those the cards bring in) show."""
+        needs = self.goal.needs or ()
+        more = dice + _brought(cards)
+        return not any(aside[f] + more >= needs[f] for f in FACES)
+
+    def _aside_key(self, aside: Counts, cards: frozenset[str], dice: int) -> Hashable:
         # The dice limit needs how many are set aside; the Astronomer, which faces.
         faces = tuple(aside[f] > 0 for f in FACES) if "astronomer" in cards else None
-        return self.goal.key(aside), sum(aside), faces
+        needs = self.goal.needs
+        if needs is None:
+            return self.goal.key(aside), sum(aside), faces
+        # A face that cannot reach its need with every die still to come is dead: what it
+        # shows no longer matters. Dice to come are the ``dice`` active or about to be
+        # rolled and those the cards left bring in; every other ability only turns dice.
+        more = dice + _brought(cards)
+        key = tuple(min(aside[f], needs[f]) if aside[f] + more >= needs[f] else -1 for f in FACES)
+        return key, sum(aside), faces
+
+
+@lru_cache(maxsize=4096)
+def _brought(cards: frozenset[str]) -> int:
+    """How many dice the cards still to use bring in."""
+    return sum(BY_ID[card].kind == BRING_IN for card in cards)
 
 
 @lru_cache(maxsize=4096)
