@@ -153,8 +153,8 @@ def beat_goal(best: tuple[int, int], equal_wins: bool) -> Goal:
         return group > best or (equal_wins and group == best)
 
     name = f"{'match or beat' if equal_wins else 'beat'} {count}×{face}"
-    # A face above the result's beats it with as many dice (the Queen's holder: the same
-    # face too); a face below needs one die more.
+    # A face above the result's beats it with as many dice, a face at or below it with one
+    # die more (the Queen's holder matches it: the same face with as many).
     needs = (0, *(count if f > face or (equal_wins and f == face) else count + 1 for f in FACES))
     return Goal(name, met, _capped(count + 1), needs=needs)
 
