@@ -115,12 +115,10 @@ def beaten(
         while final.index == 0 and not state.over:
             if state.to_move() is CHANCE:
                 state.apply(state.sample_chance(dice))
-            elif think is None:
-                state.apply(policy(state, random.Random(0)))
             else:
-                with deadline.within(think):
+                with deadline.within(think) if think is not None else nullcontext():
                     move = policy(state, random.Random(0))
-                settle()
+                settle()  # as a room's bot process does; outside ``dedicated``, nothing
                 state.apply(move)
             final = state.final or final
     return final.results.get(0, (0, 0)) > final.bid
