@@ -231,9 +231,9 @@ def test_krone_final_round_under_a_deadline_keeps_greedys_move_if_time_runs_out(
         assert str(search_move(state, RNG)) == "use alchemist 6>5 6>5 3>5"  # greedy's
 
 
-def _out_of_time_after_greedys_plan(state):
-    """A clock that stands still while greedy's plan for ``state`` is worked out (it is
-    read as the plan works), then jumps past any deadline."""
+def _out_of_time_after(*plans):
+    """A clock that stands still while ``plans`` (calls without arguments) are worked
+    out one after another (it is read as they work), then jumps past any deadline."""
     from ludoteca.games.krone import odds
 
     readings = [0]
@@ -244,9 +244,14 @@ def _out_of_time_after_greedys_plan(state):
 
     odds._TABLES.clear()
     with deadline.within(1, clock=counting):
-        greedy_move(state, RNG, RACE_VALUES)
+        for plan in plans:
+            plan()
     read = itertools.chain(itertools.repeat(0.0, readings[0] + 10), itertools.repeat(10.0))
     return lambda: next(read)
+
+
+def _out_of_time_after_greedys_plan(state):
+    return _out_of_time_after(lambda: greedy_move(state, RNG, RACE_VALUES))
 
 
 def test_krone_search_under_a_deadline_plays_greedys_plan_if_its_own_runs_out_of_time():
@@ -262,6 +267,47 @@ def test_krone_search_under_a_deadline_plays_greedys_plan_if_its_own_runs_out_of
     odds._TABLES.clear()
     with deadline.within(1, clock=lambda: 0.0):  # all the time it needs: the larger plan
         assert str(search_move(state, RNG)) == "keep 3 3"
+
+
+def test_krone_final_round_under_a_deadline_tries_the_larger_plan_before_the_whole_one():
+    """Cheapest first, each plan replacing the move only if it finished: greedy's, the
+    larger one, then the one with every ability. Out of time in the whole plan, the larger
+    plan's move stands (the whole plan first would have left it no time)."""
+    from ludoteca.games.krone import odds
+    from ludoteca.games.krone.moves import Dice, Roll
+    from ludoteca.games.krone.state import Holding, KroneState, final_round
+    from ludoteca.games.krone.strategy import SEARCH_BUDGET, SEARCH_WORK, final_move
+
+    cards = {"alchemist", "craftsman", "farmer", "general", "pawnbroker"}
+    state = KroneState(3, {}, [Holding(cards), Holding({"king", "queen"}), Holding()])
+    state.king_buyer, state.bid = 1, (8, 5)
+    state.final = final_round(3, 0, 1, (8, 5))
+    state.apply(Roll())
+    state.apply(Dice((6, 4, 4, 3, 2, 1)))
+
+    def greedys():
+        return greedy_move(state, RNG, RACE_VALUES)
+
+    def larger():
+        return greedy_move(state, RNG, RACE_VALUES, SEARCH_BUDGET, SEARCH_WORK)
+
+    odds._TABLES.clear()
+    assert (str(greedys()), str(larger()), str(final_move(state))) == (
+        "use craftsman",
+        "use alchemist 4>6 4>2",
+        "keep 6",
+    )
+    for plans, played in (
+        ((greedys,), "use craftsman"),
+        ((greedys, larger), "use alchemist 4>6 4>2"),
+    ):
+        clock = _out_of_time_after(*plans)
+        odds._TABLES.clear()
+        with deadline.within(1, clock=clock):
+            assert str(search_move(state, RNG)) == played
+    odds._TABLES.clear()
+    with deadline.within(1, clock=lambda: 0.0):
+        assert str(search_move(state, RNG)) == "keep 6"
 
 
 def test_krone_judgement_of_the_race_and_of_the_bid():

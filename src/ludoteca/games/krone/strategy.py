@@ -11,6 +11,7 @@ from __future__ import annotations
 import contextlib
 import math
 import random
+from collections.abc import Callable
 
 from ludoteca.engine import Move, deadline
 
@@ -261,25 +262,28 @@ def search_move(
     bid = push_bid(state)
     if bid is not None:
         return bid
+    final = state.final is not None and state.phase is DICE
     if not deadline.given():
-        return _larger(state, rng, values, budget, work)
-    # Under a deadline (the room's), greedy's plan first, so that a move is in hand; the
-    # larger plan then has what time is left, and its move counts only if it finished.
+        planned = final_move(state) if final else None
+        return planned if planned is not None else greedy_move(state, rng, values, budget, work)
+    # Under a deadline (the room's) the plans come cheapest first, each replacing the
+    # move in hand only if it finished in time: greedy's, so that a move is in hand; the
+    # larger one; in the final round, the plan with every ability. Whole plans first
+    # would leave the larger one no time whenever they run out (docs/bots.md, "Krone's
+    # final round").
     move = greedy_move(state, rng, values)
-    if deadline.passed():
-        return move
-    larger = _larger(state, rng, values, budget, work)
-    return move if deadline.passed() else larger
-
-
-def _larger(
-    state: KroneState, rng: random.Random, values: dict[str, float], budget: int, work: int
-) -> Move:
-    if state.final is not None and state.phase is DICE:
-        move = final_move(state)
-        if move is not None:
-            return move
-    return greedy_move(state, rng, values, budget, work)
+    steps: list[Callable[[], Move | None]] = [lambda: greedy_move(state, rng, values, budget, work)]
+    if final:
+        steps.append(lambda: final_move(state))
+    for step in steps:
+        if deadline.passed():
+            break
+        better = step()
+        if deadline.passed():
+            break
+        if better is not None:
+            move = better
+    return move
 
 
 def final_move(state: KroneState, work: int = FINAL_WORK) -> Move | None:
