@@ -310,6 +310,43 @@ def test_krone_final_round_under_a_deadline_tries_the_larger_plan_before_the_who
         assert str(search_move(state, RNG)) == "keep 6"
 
 
+def test_krone_final_turn_under_a_deadline_plans_before_its_first_roll():
+    """The final turn's start (roll, or pass) has nothing to weigh: under a deadline its
+    time goes to the turn's plan with every ability, remembered for the decisions after
+    the roll. Without one (the arena's counted play) nothing is worked out there."""
+    from ludoteca.games.krone import odds
+    from ludoteca.games.krone.moves import Dice, Roll
+    from ludoteca.games.krone.state import Holding, KroneState, final_round
+    from ludoteca.games.krone.strategy import FINAL_WORK, ROLL
+
+    state = KroneState(3, {}, [Holding({"hunter", "general", "farmer"}), Holding(), Holding()])
+    state.holdings[1].cards |= {"king", "queen"}
+    state.king_buyer, state.bid = 1, (7, 4)
+    state.final = final_round(3, 0, 1, (7, 4))
+    rolled = state.copy()
+    rolled.apply(Roll())
+    rolled.apply(Dice((6, 4, 4, 3, 2, 1)))
+    goal = odds.final_goal(state)
+
+    def work_after_the_roll():
+        work = odds.Work(FINAL_WORK)
+        odds.best_move(rolled, goal, FINAL_WORK, False, frozenset(), work)
+        return FINAL_WORK - work.left
+
+    odds._TABLES.clear()
+    cold = work_after_the_roll()
+    odds._TABLES.clear()
+    with deadline.within(1, clock=lambda: 0.0):  # all the time it needs
+        assert search_move(state, RNG) == ROLL
+    assert work_after_the_roll() * 100 < cold  # 58 against 24,858
+    odds._TABLES.clear()
+    assert search_move(state, RNG) == ROLL
+    assert odds._TABLES == {}
+    read = itertools.chain([0.0], itertools.repeat(10.0))
+    with deadline.within(1, clock=lambda: next(read)):  # out of time at once
+        assert search_move(state, RNG) == ROLL
+
+
 def test_krone_judgement_of_the_race_and_of_the_bid():
     from ludoteca.games.krone.power import groups
     from ludoteca.games.krone.strategy import evaluate

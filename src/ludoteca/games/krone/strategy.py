@@ -262,6 +262,9 @@ def search_move(
     bid = push_bid(state)
     if bid is not None:
         return bid
+    if state.final is not None and state.phase is START and deadline.given():
+        _think_ahead(state)
+        return ROLL
     final = state.final is not None and state.phase is DICE
     if not deadline.given():
         planned = final_move(state) if final else None
@@ -284,6 +287,19 @@ def search_move(
         if better is not None:
             move = better
     return move
+
+
+def _think_ahead(state: KroneState) -> None:
+    """Before the final turn's first roll, work out the turn's plan with every ability for
+    as long as the decision's time allows. What is worked out is remembered (``odds``), so
+    the decisions after the roll start from it: under the room's deadline a fresh plan
+    seldom finishes in one decision, and this decision has nothing else to weigh."""
+    from .odds import TooLarge, Work, chance, final_goal
+
+    goal = final_goal(state)
+    if goal is not None:
+        with contextlib.suppress(TooLarge):
+            chance(state, goal, FINAL_WORK, False, frozenset(), Work(FINAL_WORK))
 
 
 def final_move(state: KroneState, work: int = FINAL_WORK) -> Move | None:
