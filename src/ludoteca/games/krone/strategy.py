@@ -258,7 +258,8 @@ def search_move(
     larger plan (``budget``, ``work``; under a deadline, as far as time allows), except
     when seven of a kind for the King are already in hand: then the turn goes on for more
     of that face (``push_bid``); and in the final round, a plan with every ability
-    (``final_move``)."""
+    (``final_move``), worked out under a deadline from the turn's start, before its
+    first roll (``_think_ahead``)."""
     bid = push_bid(state)
     if bid is not None:
         return bid
