@@ -23,14 +23,14 @@ Why it stays small (docs/games/krone.md, "The odds advisor"):
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Iterable
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import NamedTuple, TypeVar
 
 from ludoteca.engine import Move, deadline
 
-from .abilities import sub_multisets, uses
+from .abilities import MAX_DICE, sub_multisets, uses
 from .components import BRING_IN, BY_ID
 from .dice import FACES, NO_DICE, Counts, counts_of, minus, plus, roll_outcomes
 from .goals import Goal, beat_goal, card_goal
@@ -103,8 +103,16 @@ class Solver:
         self.work = work
         # rolls and choices by the dice themselves (quick look-ups), then by key
         self._seen, self._rolls, self._choices, self._chosen = tables or ({}, {}, {}, {})
+        self._payoff = goal.payoff if goal.worth is None else goal.worth
+        self._keys: dict[tuple[Counts, int, bool], Hashable] = {}  # asides' keys, made once
 
     # -- the two kinds of position -------------------------------------------------------
+    #
+    # The hot loops look a position up before calling for it, and pass a turn's four parts
+    # rather than a ``Turn``: this is most of a Krone bot's time, and Python's calls are
+    # its cost. A plain tuple and a ``Turn`` are the same key. The order in which
+    # positions are worked out and work is spent is the plain expectimax's, so that a
+    # bounded ``Work`` runs out at the same place.
 
     def roll(self, aside: Counts, dice: int, cards: frozenset[str]) -> float:
         """The chance when ``dice`` dice are about to be rolled as a roll of the turn."""
@@ -124,9 +132,12 @@ class Solver:
             if found is None:
                 outcomes = roll_outcomes(dice)
                 self._spend(len(outcomes))
+                chosen, choose = self._chosen, self._choose
                 total = 0.0
                 for outcome, ways in outcomes:
-                    total += ways * self.choose(Turn(aside, outcome, False, cards))
+                    got = chosen.get((aside, outcome, False, cards))
+                    value = choose(aside, outcome, False, cards) if got is None else got
+                    total += ways * value
                 found = total / float(6**dice)
                 self._rolls[key] = found
         self._seen[raw] = found
@@ -136,70 +147,116 @@ class Solver:
         """The chance between rolls, playing the rest of the turn as well as possible."""
         found = self._chosen.get(turn)
         if found is None:
-            found = self._choose(turn)
-            self._chosen[turn] = found
+            found = self._choose(*turn)
         return found
 
-    def _choose(self, turn: Turn) -> float:
-        goal, aside, active = self.goal, turn.aside, turn.active
-        if goal.dead is not None and goal.dead(aside):
-            return 0.0
-        if goal.needs is not None and self._out_of_reach(aside, sum(active), turn.cards):
-            return 0.0
-        if goal.monotone and goal.payoff(plus(aside, active)) >= goal.top:
-            return goal.top  # set everything aside and end
-        if self._face_blind(turn.cards):
-            aside, active = _sorted_pair(aside, active)
-            turn = Turn(aside, active, turn.kept, turn.cards)
-        key = (self._aside_key(aside, turn.cards, sum(active)), active, turn.kept, turn.cards)
-        found = self._choices.get(key)
-        if found is None:
-            self._spend(len(_splits(active)))
+    def _choose(self, aside: Counts, active: Counts, kept: bool, cards: frozenset[str]) -> float:
+        """``choose`` for a position not looked up yet: worked out and remembered."""
+        goal = self.goal
+        turn = (aside, active, kept, cards)
+        if (goal.dead is not None and goal.dead(aside)) or (
+            goal.needs is not None and self._out_of_reach(aside, sum(active), cards)
+        ):
             found = 0.0
-            for value in self._values(turn):
-                if value > found:
-                    found = value
-                    if found >= self.goal.top:
-                        break
-            self._choices[key] = found
+        elif goal.monotone and self._payoff(plus(aside, active)) >= goal.top:
+            found = goal.top  # set everything aside and end
+        else:
+            if self._face_blind(cards):
+                aside, active = _sorted_pair(aside, active)
+            key = (self._aside_key(aside, cards, sum(active)), active, kept, cards)
+            got = self._choices.get(key)
+            if got is None:
+                self._spend(len(_splits(active)))
+                got = self._choices[key] = self._best(aside, active, kept, cards)
+            found = got
+        self._chosen[turn] = found
         return found
 
-    def _values(self, turn: Turn) -> Iterable[float]:
-        aside, active = turn.aside, turn.active
-        payoff = self.goal.payoff
+    def _best(self, aside: Counts, active: Counts, kept: bool, cards: frozenset[str]) -> float:
+        """The best of every way to go on, tried in a fixed order; the first to reach the
+        goal's top ends the search."""
+        payoff, top = self._payoff, self.goal.top
+        seen, roll = self._seen, self.roll
+        found = 0.0
         if not any(active):
-            yield payoff(aside)
+            value = payoff(aside)
+            if value > found:
+                found = value
+                if found >= top:
+                    return found
         else:
             # The last setting aside of this roll, then roll the rest or end.
-            if turn.kept:
-                yield self.roll(aside, sum(active), turn.cards)
-            for taken, _left, rest in _splits(active):
+            if kept:
+                dice = sum(active)
+                got = seen.get((aside, dice, cards))
+                value = roll(aside, dice, cards) if got is None else got
+                if value > found:
+                    found = value
+                    if found >= top:
+                        return found
+            splits = _splits(active)
+            _, a1, a2, a3, a4, a5, a6 = aside
+            for (_, t1, t2, t3, t4, t5, t6), _left, rest in splits:
                 if rest:
-                    yield self.roll(plus(aside, taken), rest, turn.cards)
+                    after = (0, a1 + t1, a2 + t2, a3 + t3, a4 + t4, a5 + t5, a6 + t6)
+                    got = seen.get((after, rest, cards))
+                    value = roll(after, rest, cards) if got is None else got
                 else:
-                    yield payoff(plus(aside, active))
-            if "astronomer" in turn.cards:
+                    value = payoff(plus(aside, active))
+                if value > found:
+                    found = value
+                    if found >= top:
+                        return found
+            if "astronomer" in cards:
                 # Only the Astronomer looks at set-aside dice: set some aside first.
-                for taken, left, rest in _splits(active):
+                chosen, choose = self._chosen, self._choose
+                for taken, left, rest in splits:
                     if rest:
-                        yield self.choose(Turn(plus(aside, taken), left, True, turn.cards))
-        for card in _in_order(turn.cards):
-            for move in uses(card, active, aside, sum(active) + sum(aside)):
-                yield self.after_use(turn, move)
+                        after = plus(aside, taken)
+                        got = chosen.get((after, left, True, cards))
+                        value = choose(after, left, True, cards) if got is None else got
+                        if value > found:
+                            found = value
+                            if found >= top:
+                                return found
+        room = sum(active) + sum(aside) < MAX_DICE
+        chosen, choose = self._chosen, self._choose
+        for card in _in_order(cards):
+            faces = _faces(aside) if card == "astronomer" else 0
+            others = _without(cards, card)
+            for then, rerolled in _effects(card, active, faces, room):
+                if rerolled:
+                    value = self.rerolled(aside, then, rerolled, kept, others)
+                else:
+                    got = chosen.get((aside, then, kept, others))
+                    value = choose(aside, then, kept, others) if got is None else got
+                if value > found:
+                    found = value
+                    if found >= top:
+                        return found
+        return found
 
     def after_use(self, turn: Turn, move: Move) -> float:
         """The chance after using a card as ``move`` describes."""
+        return self._after(turn.aside, turn.active, turn.kept, turn.cards, move)
+
+    def _after(
+        self, aside: Counts, active: Counts, kept: bool, cards: frozenset[str], move: Move
+    ) -> float:
         if not isinstance(move, Reroll | BringIn | Change):
             raise TypeError(f"{move} is not the use of a card")
-        cards = turn.cards - {move.card}
+        cards = _without(cards, move.card)
         if isinstance(move, BringIn):
-            active = plus(turn.active, counts_of((move.value,)))
-            return self.choose(Turn(turn.aside, active, turn.kept, cards))
-        if isinstance(move, Change):
-            active = plus(minus(turn.active, counts_of(move.before)), counts_of(move.after))
-            return self.choose(Turn(turn.aside, active, turn.kept, cards))
-        staying = minus(turn.active, counts_of(move.dice))
-        return self.rerolled(turn.aside, staying, len(move.dice), turn.kept, cards)
+            active = plus(active, _ONE[move.value])
+        elif isinstance(move, Change):
+            active = plus(minus(active, counts_of(move.before)), counts_of(move.after))
+        else:
+            staying = minus(active, counts_of(move.dice))
+            return self.rerolled(aside, staying, len(move.dice), kept, cards)
+        found = self._chosen.get((aside, active, kept, cards))
+        if found is None:
+            found = self._choose(aside, active, kept, cards)
+        return found
 
     def rerolled(
         self, aside: Counts, staying: Counts, dice: int, kept: bool, cards: frozenset[str]
@@ -208,9 +265,13 @@ class Solver:
         outcomes = roll_outcomes(dice)
         if self.work is not None:
             self.work.spend(len(outcomes))
+        chosen, choose = self._chosen, self._choose
         total = 0.0
         for outcome, ways in outcomes:
-            total += ways * self.choose(Turn(aside, plus(staying, outcome), kept, cards))
+            active = plus(staying, outcome)
+            got = chosen.get((aside, active, kept, cards))
+            value = choose(aside, active, kept, cards) if got is None else got
+            total += ways * value
         return total / float(6**dice)
 
     def _spend(self, units: int) -> None:
@@ -235,16 +296,56 @@ class Solver:
 
     def _aside_key(self, aside: Counts, cards: frozenset[str], dice: int) -> Hashable:
         # The dice limit needs how many are set aside; the Astronomer, which faces.
-        faces = tuple(aside[f] > 0 for f in FACES) if "astronomer" in cards else None
         needs = self.goal.needs
+        # Dice to come matter only with needs: the ``dice`` active or about to be rolled
+        # and those the cards left bring in (every other ability only turns dice).
+        more = 0 if needs is None else dice + _brought(cards)
+        looked_up = (aside, more, "astronomer" in cards)
+        found = self._keys.get(looked_up)
+        if found is not None:
+            return found
+        faces = tuple(aside[f] > 0 for f in FACES) if looked_up[2] else None
         if needs is None:
-            return self.goal.key(aside), sum(aside), faces
-        # A face that cannot reach its need with every die still to come is dead: what it
-        # shows no longer matters. Dice to come are the ``dice`` active or about to be
-        # rolled and those the cards left bring in; every other ability only turns dice.
-        more = dice + _brought(cards)
-        key = tuple(min(aside[f], needs[f]) if aside[f] + more >= needs[f] else -1 for f in FACES)
-        return key, sum(aside), faces
+            key = self.goal.key(aside)
+        else:
+            # A face that cannot reach its need with every die still to come is dead:
+            # what it shows no longer matters.
+            key = tuple(
+                min(aside[f], needs[f]) if aside[f] + more >= needs[f] else -1 for f in FACES
+            )
+        found = self._keys[looked_up] = (key, sum(aside), faces)
+        return found
+
+
+_ONE = tuple(counts_of((face,)) for face in range(7))  # one die of each face
+
+
+@lru_cache(maxsize=1 << 18)
+def _effects(card: str, active: Counts, faces: int, room: bool) -> tuple[tuple[Counts, int], ...]:
+    """What each use of ``card`` (in ``uses``'s order) leaves: the active dice, and 0; or,
+    for a re-roll, the dice that stay and how many are rolled. ``faces``: those set
+    aside, as bits (the Astronomer's); ``room``: whether a die may still be brought in."""
+    aside = tuple(1 if faces >> face & 1 else 0 for face in range(7))
+    found = []
+    for move in uses(card, active, aside, 0 if room else MAX_DICE):  # type: ignore[arg-type]
+        if isinstance(move, BringIn):
+            found.append((plus(active, _ONE[move.value]), 0))
+        elif isinstance(move, Change):
+            found.append((plus(minus(active, counts_of(move.before)), counts_of(move.after)), 0))
+        elif isinstance(move, Reroll):
+            found.append((minus(active, counts_of(move.dice)), len(move.dice)))
+        else:
+            raise TypeError(f"{move} is not the use of a card")
+    return tuple(found)
+
+
+def _faces(aside: Counts) -> int:
+    return sum(1 << face for face in FACES if aside[face])
+
+
+@lru_cache(maxsize=65536)
+def _without(cards: frozenset[str], card: str) -> frozenset[str]:
+    return cards - {card}
 
 
 @lru_cache(maxsize=4096)
@@ -271,10 +372,8 @@ def _sorted_faces(aside: Counts) -> Counts:
 
 def _sorted_pair(aside: Counts, active: Counts) -> tuple[Counts, Counts]:
     """Both multisets with the faces renamed alike, into one canonical order."""
-    pairs = sorted(((aside[f], active[f]) for f in FACES), reverse=True)
-    a = (0, *(p[0] for p in pairs))
-    b = (0, *(p[1] for p in pairs))
-    return a, b  # type: ignore[return-value]
+    a, b = zip(*sorted(zip(aside[1:], active[1:], strict=True), reverse=True), strict=True)
+    return (0, *a), (0, *b)
 
 
 # -- the advisor --------------------------------------------------------------------------
