@@ -32,7 +32,7 @@ from ludoteca.engine import Move, deadline
 
 from .abilities import MAX_DICE, sub_multisets, uses
 from .components import BRING_IN, BY_ID
-from .dice import FACES, NO_DICE, Counts, counts_of, minus, plus, roll_outcomes
+from .dice import FACES, NO_DICE, Counts, counts_of, minus, one, plus, roll_outcomes
 from .goals import Goal, beat_goal, card_goal
 from .moves import BringIn, Buy, Change, End, Keep, Reroll, Roll
 from .state import DICE, ROLLING, START, KroneState
@@ -177,6 +177,7 @@ class Solver:
         goal's top ends the search."""
         payoff, top = self._payoff, self.goal.top
         seen, roll = self._seen, self.roll
+        chosen, choose = self._chosen, self._choose
         found = 0.0
         if not any(active):
             value = payoff(aside)
@@ -209,7 +210,6 @@ class Solver:
                         return found
             if "astronomer" in cards:
                 # Only the Astronomer looks at set-aside dice: set some aside first.
-                chosen, choose = self._chosen, self._choose
                 for taken, left, rest in splits:
                     if rest:
                         after = plus(aside, taken)
@@ -220,7 +220,6 @@ class Solver:
                             if found >= top:
                                 return found
         room = sum(active) + sum(aside) < MAX_DICE
-        chosen, choose = self._chosen, self._choose
         for card in _in_order(cards):
             faces = _faces(aside) if card == "astronomer" else 0
             others = _without(cards, card)
@@ -243,20 +242,11 @@ class Solver:
     def _after(
         self, aside: Counts, active: Counts, kept: bool, cards: frozenset[str], move: Move
     ) -> float:
-        if not isinstance(move, Reroll | BringIn | Change):
-            raise TypeError(f"{move} is not the use of a card")
-        cards = _without(cards, move.card)
-        if isinstance(move, BringIn):
-            active = plus(active, _ONE[move.value])
-        elif isinstance(move, Change):
-            active = plus(minus(active, counts_of(move.before)), counts_of(move.after))
-        else:
-            staying = minus(active, counts_of(move.dice))
-            return self.rerolled(aside, staying, len(move.dice), kept, cards)
-        found = self._chosen.get((aside, active, kept, cards))
-        if found is None:
-            found = self._choose(aside, active, kept, cards)
-        return found
+        then, rerolled = _left_by(move, active)
+        cards = _without(cards, move.card)  # type: ignore[attr-defined]
+        if rerolled:
+            return self.rerolled(aside, then, rerolled, kept, cards)
+        return self.choose(Turn(aside, then, kept, cards))
 
     def rerolled(
         self, aside: Counts, staying: Counts, dice: int, kept: bool, cards: frozenset[str]
@@ -317,26 +307,26 @@ class Solver:
         return found
 
 
-_ONE = tuple(counts_of((face,)) for face in range(7))  # one die of each face
-
-
 @lru_cache(maxsize=1 << 18)
 def _effects(card: str, active: Counts, faces: int, room: bool) -> tuple[tuple[Counts, int], ...]:
-    """What each use of ``card`` (in ``uses``'s order) leaves: the active dice, and 0; or,
-    for a re-roll, the dice that stay and how many are rolled. ``faces``: those set
-    aside, as bits (the Astronomer's); ``room``: whether a die may still be brought in."""
+    """What each use of ``card`` (in ``uses``'s order) leaves (``_left_by``). ``faces``:
+    those set aside, as bits (the Astronomer's); ``room``: whether a die may still be
+    brought in."""
     aside = tuple(1 if faces >> face & 1 else 0 for face in range(7))
-    found = []
-    for move in uses(card, active, aside, 0 if room else MAX_DICE):  # type: ignore[arg-type]
-        if isinstance(move, BringIn):
-            found.append((plus(active, _ONE[move.value]), 0))
-        elif isinstance(move, Change):
-            found.append((plus(minus(active, counts_of(move.before)), counts_of(move.after)), 0))
-        elif isinstance(move, Reroll):
-            found.append((minus(active, counts_of(move.dice)), len(move.dice)))
-        else:
-            raise TypeError(f"{move} is not the use of a card")
-    return tuple(found)
+    moves = uses(card, active, aside, 0 if room else MAX_DICE)  # type: ignore[arg-type]
+    return tuple(_left_by(move, active) for move in moves)
+
+
+def _left_by(move: Move, active: Counts) -> tuple[Counts, int]:
+    """The active dice a card's use leaves, and 0; or, for a re-roll, the dice that stay
+    and how many are rolled."""
+    if isinstance(move, BringIn):
+        return plus(active, one(move.value)), 0
+    if isinstance(move, Change):
+        return plus(minus(active, counts_of(move.before)), counts_of(move.after)), 0
+    if isinstance(move, Reroll):
+        return minus(active, counts_of(move.dice)), len(move.dice)
+    raise TypeError(f"{move} is not the use of a card")
 
 
 def _faces(aside: Counts) -> int:
