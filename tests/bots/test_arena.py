@@ -269,6 +269,18 @@ def test_parts_of_a_tournament_join_into_the_whole():
     assert joined == expected
 
 
+def test_a_part_that_did_not_count_its_moves_weighs_every_part_by_games():
+    kingdomino = ludoteca.game("kingdomino")
+    a = run(kingdomino, ["greedy", "random"], games=2, seed=4).to_json()
+    b = run(kingdomino, ["greedy", "random"], games=2, seed=4, first=2).to_json()
+    for bot in a["bots"]:  # written before results counted their moves
+        del bot["moves"]
+    a["bots"][0]["seconds_per_move"], b["bots"][0]["seconds_per_move"] = 0.3, 0.1
+    joined = join([a, b])["bots"][0]
+    assert joined["seconds_per_move"] == pytest.approx(0.2)  # not b's moves against a's games
+    assert "moves" not in joined
+
+
 def test_only_parts_that_follow_on_join():
     keltis = ludoteca.game("keltis")
     a = run(keltis, ["greedy", "random"], games=2, seed=4).to_json()

@@ -171,8 +171,9 @@ def join(parts: Sequence[Mapping[str, Any]]) -> dict[str, object]:
     the result of the whole: the same game, players, seed and bots in the same order,
     each range starting where the one before stopped. Wins and games add up; the
     interval, the mean score and the separation are worked out again over all the
-    games; the seconds a move are weighed by moves (by games for a part written before
-    results counted their moves), the slowest move is the slowest of all."""
+    games; the seconds a move are weighed by moves (by games, every part alike, when a
+    part was written before results counted their moves: a part's moves weigh hundreds
+    of times its games), the slowest move is the slowest of all."""
     if not parts:
         raise JoinError("give at least one arena result to join")
     ordered = sorted(parts, key=lambda part: part["seeds"][0])
@@ -193,11 +194,12 @@ def join(parts: Sequence[Mapping[str, Any]]) -> dict[str, object]:
                 f"played twice): the parts must follow on, each from where the last stopped"
             )
     games = sum(part["games"] for part in ordered)
+    counted = all("moves" in part["bots"][0] for part in ordered)
     standings: list[Standing] = []
     scores: list[float | None] = []
     for index, bot in enumerate(first["bots"]):
         own = [part["bots"][index] for part in ordered]
-        weight = [entry.get("moves", entry["games"]) for entry in own]
+        weight = [entry["moves"] if counted else entry["games"] for entry in own]
         standing = Standing(
             bot["name"],
             games=sum(entry["games"] for entry in own),
@@ -224,7 +226,6 @@ def join(parts: Sequence[Mapping[str, Any]]) -> dict[str, object]:
         winners=[won for part in ordered for won in part["winners"]],
         think=first.get("think"),
     )
-    counted = all("moves" in part["bots"][0] for part in ordered)
     # A timed part written before results counted the decisions stopped at the deadline
     # has no count to add (an untimed one stopped none).
     stops_known = all(
