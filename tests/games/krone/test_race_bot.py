@@ -35,7 +35,7 @@ def test_fixed_plays_for_the_race_values():
 def test_threat_discounts_every_card_but_the_king_by_the_others_chance_of_seven():
     state = _strong_other()
     chance = groups(*holding_key(state.holdings[1 - state.seat]))[7]
-    assert chance > 0.2  # ten dice and a Sorcerer: the King is near
+    assert chance > 0.2  # six dice a turn, three brought in, a Sorcerer: the King is near
     values = race_bot.race("threat-2").values(state)
     assert values["king"] == strategy.RACE_VALUES["king"]
     assert values["general"] == pytest.approx(strategy.RACE_VALUES["general"] * (1 - chance) ** 2)
