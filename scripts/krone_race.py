@@ -11,6 +11,7 @@ the King (or after 60 turns).
     scripts/krone_race.py race --seed solo --games 0:100
     scripts/krone_race.py race --values king=100,general=30 --games 0:100
     scripts/krone_race.py race --budget 3000 --work 100000   # with greedy's budget
+    scripts/krone_race.py race --think 0.7   # each decision within 0.7 s, as in the room
 
 Policies: ``race`` (the search's dice, ``strategy.search_move``: greedy's exact odds for
 ``RACE_VALUES``, rolling on for the bid, with the search's budget), ``greedy``
@@ -18,7 +19,9 @@ Policies: ``race`` (the search's dice, ``strategy.search_move``: greedy's exact 
 are ``race``'s and whose cards are chosen by its tree, so that the two compare its choice
 of cards with ``RACE_VALUES``'s. A policy draws from a generator of its own, so the dice of
 a numbered game are the same for every policy until their choices part. ``--values``
-changes some of ``race``'s card values, ``--budget`` and ``--work`` its budget. Prints one
+changes some of ``race``'s card values, ``--budget`` and ``--work`` its budget; ``--think``
+gives each of seat 0's decisions a deadline, as the room does (then a numbered game no
+longer repeats: what is worked out depends on the machine's speed). Prints one
 JSON object: the mean turns with a 95% interval (normal, by the games' spread) and each
 game's turns.
 """
@@ -34,7 +37,7 @@ import sys
 from collections.abc import Callable
 
 import ludoteca
-from ludoteca.bots import bot
+from ludoteca.bots import bot, patience
 from ludoteca.engine import CHANCE, Match, Move
 from ludoteca.games.krone import strategy
 from ludoteca.games.krone.dice import FACES
@@ -87,7 +90,7 @@ def parse_values(text: str) -> dict[str, float]:
     return found
 
 
-def turns_to_king(play: Policy, seed: str, number: int) -> int:
+def turns_to_king(play: Policy, seed: str, number: int, think: float | None = None) -> int:
     """Seat 0's turns until it takes the King, in game ``number`` of ``seed``."""
     rng = random.Random(f"{seed}/{number}")
     own = random.Random(f"{seed}/{number}/policy")
@@ -108,7 +111,7 @@ def turns_to_king(play: Policy, seed: str, number: int) -> int:
         else:
             if state.phase is START:
                 turns += 1
-            match.play(play(match, own))
+            match.play(patience.decide(play, match, own, think))
     return turns
 
 
@@ -128,6 +131,9 @@ def main(argv: list[str] | None = None) -> int:
         default=strategy.SEARCH_WORK,
         help=f"race: work of a decision (greedy's: {strategy.GREEDY_WORK})",
     )
+    parser.add_argument(
+        "--think", type=float, default=None, help="seconds a decision, as in the room"
+    )
     parser.add_argument("--seed", default="solo", help="the series of games (a word)")
     parser.add_argument("--games", default="0:100", metavar="A:B", help="games A to B-1")
     args = parser.parse_args(argv)
@@ -136,12 +142,14 @@ def main(argv: list[str] | None = None) -> int:
         games = range(int(first), int(last))
         if args.budget < 1 or args.work < 1:
             raise ValueError("--budget and --work are counts of 1 or more")
+        if args.think is not None and not args.think > 0:
+            raise ValueError(f"--think {args.think}: a decision needs some time, above 0")
         play = policy(args.policy, parse_values(args.values), args.budget, args.work)
     except ValueError as error:
         parser.error(str(error))
     if not games:
         parser.error(f"--games {args.games}: no game to play")
-    turns = [turns_to_king(play, args.seed, number) for number in games]
+    turns = [turns_to_king(play, args.seed, number, args.think) for number in games]
     mean = statistics.fmean(turns)
     spread = statistics.stdev(turns) if len(turns) > 1 else 0.0
     half = 1.959964 * spread / math.sqrt(len(turns))
@@ -149,6 +157,7 @@ def main(argv: list[str] | None = None) -> int:
         "policy": args.policy,
         "values": parse_values(args.values),
         "budget": [args.budget, args.work] if args.policy == "race" else None,
+        "think": args.think,
         "seed": args.seed,
         "games": [games.start, games.stop],
         "mean_turns": round(mean, 3),

@@ -18,7 +18,7 @@ from ludoteca.games.krone.strategy import (
     search_move,
 )
 
-from ..games.krone.helpers import dice_phase
+from ..games.krone.helpers import dice_phase, table
 
 
 def keltis_at_play(seed=1):
@@ -429,3 +429,49 @@ def test_a_count_of_iterations_holds_within_a_deadline_too():
     with deadline.within(1, TickingClock(1000)):
         search.run(12)
     assert len(done) == 12
+
+
+def test_krone_race_turn_under_a_deadline_plans_before_its_first_roll():
+    """A race turn's start has one move (roll): under a deadline the room's search spends
+    its time on the plan greedy's goal will ask for after the roll, remembered, so the
+    decision after the roll has little left to work out. The search (``mcts``) is asked
+    for a forced move too, and thinks ahead only under a deadline: counted play works
+    nothing out there, so a seed still repeats its games."""
+    from ludoteca.games.krone import odds
+    from ludoteca.games.krone.goals import CARD_GOALS, best_of
+    from ludoteca.games.krone.moves import Dice
+    from ludoteca.games.krone.strategy import ROLL, SEARCH_BUDGET, SEARCH_WORK, UNPLANNED
+
+    # _planning_position's holding at its turn's start: five dice (two Charlatans).
+    held = ["guard", "hunter", "sorcerer", "charlatan", "charlatan"]
+    match = table(players=2, cards={0: held})
+    state = match.state
+    assert match.legal_moves() == [ROLL]
+    assert state.final is None
+    assert state.holdings[0].turn_dice() == 5
+    rolled = state.copy()
+    rolled.apply(ROLL)
+    rolled.apply(Dice((6, 4, 3, 3, 2)))
+    cards = [card for card in odds.takeable(state) if CARD_GOALS[card].symmetric]
+    goal = best_of({card: RACE_VALUES[card] for card in cards})
+
+    def work_after_the_roll():
+        work = odds.Work(SEARCH_WORK)
+        _move, found = odds.best_move(rolled, goal, SEARCH_BUDGET, False, UNPLANNED, work)
+        return SEARCH_WORK - work.left, found.left_out
+
+    odds._TABLES.clear()
+    cold, _ = work_after_the_roll()
+    for think in (
+        lambda: search_move(state, RNG),
+        lambda: bot("mcts").choose(match, random.Random(0)),
+    ):
+        odds._TABLES.clear()
+        with deadline.within(1, clock=lambda: 0.0):  # all the time it needs
+            assert think() == ROLL
+        warm, left_out = work_after_the_roll()
+        assert warm * 20 < cold  # 9,520 against 282,093
+        assert left_out == ()
+        odds._TABLES.clear()
+        assert think() == ROLL  # counted: nothing worked out
+        assert odds._TABLES == {}

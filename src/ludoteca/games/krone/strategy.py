@@ -258,13 +258,13 @@ def search_move(
     larger plan (``budget``, ``work``; under a deadline, as far as time allows), except
     when seven of a kind for the King are already in hand: then the turn goes on for more
     of that face (``push_bid``); and in the final round, a plan with every ability
-    (``final_move``), worked out under a deadline from the turn's start, before its
-    first roll (``_think_ahead``)."""
+    (``final_move``). Under a deadline each turn's plan is begun at the turn's start,
+    before its first roll (``think_ahead``)."""
     bid = push_bid(state)
     if bid is not None:
         return bid
-    if state.final is not None and state.phase is START and deadline.given():
-        _think_ahead(state)
+    if state.phase is START and deadline.given():
+        think_ahead(state, values)
         return ROLL
     final = state.final is not None and state.phase is DICE
     if not deadline.given():
@@ -290,17 +290,32 @@ def search_move(
     return move
 
 
-def _think_ahead(state: KroneState) -> None:
-    """Before the final turn's first roll, work out the turn's plan with every ability for
-    as long as the decision's time allows. What is worked out is remembered (``odds``), so
-    the decisions after the roll start from it: under the room's deadline a fresh plan
-    seldom finishes in one decision, and this decision has nothing else to weigh."""
-    from .odds import TooLarge, Work, chance, final_goal
+def think_ahead(state: KroneState, values: dict[str, float] = RACE_VALUES) -> None:
+    """At a turn's start, where the only move is to roll, work out the plan the turn's
+    decisions will ask for, for as long as the decision's time allows (a deadline: the
+    room's; without one, nothing). What is worked out is remembered (``odds`` keeps
+    positions by goal), so the decisions after the roll start from it: under the room's
+    deadline a fresh plan for a large holding seldom finishes in one decision, and this
+    one has nothing else to weigh.
 
-    goal = final_goal(state)
-    if goal is not None:
-        with contextlib.suppress(TooLarge):
-            chance(state, goal, FINAL_WORK, False, frozenset(), Work(FINAL_WORK))
+    In the race, the plan for the cards paid by groups and pairs, weighed by ``values``
+    (the goal ``greedy_move`` plays for first), without the abilities it leaves out of
+    its plan (``UNPLANNED``); in the final round, the plan with every ability
+    (``final_move``'s). The positions it may work out are bounded by time alone: a
+    bound on positions would leave abilities out, and a plan without them is remembered
+    apart and never asked for again.
+    """
+    from .goals import CARD_GOALS, best_of
+    from .odds import TooLarge, Work, chance, final_goal, takeable
+
+    if state.phase is not START or not deadline.given():
+        return
+    goal, skip = final_goal(state), frozenset[str]()
+    if goal is None:
+        grouped = {c: values[c] for c in takeable(state) if CARD_GOALS[c].symmetric}
+        goal, skip = best_of(grouped), UNPLANNED
+    with contextlib.suppress(TooLarge):
+        chance(state, goal, 0, False, skip, Work(FINAL_WORK))
 
 
 def final_move(state: KroneState, work: int = FINAL_WORK) -> Move | None:
