@@ -254,16 +254,45 @@ def _out_of_time_after_greedys_plan(state):
     return _out_of_time_after(lambda: greedy_move(state, RNG, RACE_VALUES))
 
 
-def test_krone_search_under_a_deadline_plays_greedys_plan_if_its_own_runs_out_of_time():
-    """The room's deadline (``engine.deadline``): greedy's plan first, then the larger
-    one in the time left; out of time in the larger one, greedy's move stands."""
+def test_krone_race_under_a_deadline_plays_the_quick_plan_if_the_larger_runs_out_of_time():
+    """The room's deadline (``engine.deadline``): the quick plan first (the larger one
+    without the cards that bring in a die in the rest of the turn's plan), then the larger
+    one in the time left; out of time in the larger one, the quick plan's move stands."""
     from ludoteca.games.krone import odds
+    from ludoteca.games.krone.strategy import (
+        BRINGING_IN,
+        SEARCH_BUDGET,
+        SEARCH_WORK,
+        UNPLANNED,
+    )
 
     state = _planning_position()
-    clock = _out_of_time_after_greedys_plan(state)
+
+    def quick():
+        return greedy_move(state, RNG, RACE_VALUES, SEARCH_BUDGET, SEARCH_WORK,
+                           UNPLANNED | BRINGING_IN)  # fmt: skip
+
+    def looks_at_the_clock(plan):  # once for each step of work: the plan's work
+        readings = [0]
+
+        def counting():
+            readings[0] += 1
+            return 0.0
+
+        odds._TABLES.clear()
+        with deadline.within(1, clock=counting):
+            move = plan()
+        return str(move), readings[0]
+
+    quick_move, quick_work = looks_at_the_clock(quick)
+    greedys_move, greedys_work = looks_at_the_clock(lambda: greedy_move(state, RNG, RACE_VALUES))
+    assert quick_move == "use hunter"  # weighed for use now, and used
+    assert greedys_move == "use hunter"  # with the Hunter and Guard left out of its plan
+    assert quick_work * 5 < greedys_work  # 480 against 18,085
+    clock = _out_of_time_after(quick)
     odds._TABLES.clear()
     with deadline.within(1, clock=clock):
-        assert str(search_move(state, RNG)) == "use hunter"  # greedy's, not the larger's
+        assert str(search_move(state, RNG)) == "use hunter"  # the quick plan's
     odds._TABLES.clear()
     with deadline.within(1, clock=lambda: 0.0):  # all the time it needs: the larger plan
         assert str(search_move(state, RNG)) == "keep 3 3"

@@ -120,6 +120,7 @@ def greedy_move(
     values: dict[str, float] = CARD_VALUES,
     budget: int = GREEDY_BUDGET,
     work: int = GREEDY_WORK,
+    skip: frozenset[str] = UNPLANNED,
 ) -> Move:
     """Keep dice towards the most valuable card within reach (by ``values``), by the exact
     odds.
@@ -130,7 +131,9 @@ def greedy_move(
     odd or even, a straight) is played for alone when its value × chance beats that.
     A goal too large to work out in the bot's budget is passed over. ``budget``: the
     positions one goal may work out (abilities are left out of the plan past it);
-    ``work``: the work of the whole decision, as much again for its move.
+    ``work``: the work of the whole decision, as much again for its move; ``skip``: the
+    abilities left out of the plan for the rest of the turn (each still weighed for use
+    now).
     """
     from .goals import CARD_GOALS, best_of, card_goal
     from .odds import TooLarge, Work, best_move, chance, final_goal, takeable
@@ -146,19 +149,19 @@ def greedy_move(
         grouped = {c: values[c] for c in cards if CARD_GOALS[c].symmetric}
         goal, best_worth = best_of(grouped), 0.0
         with contextlib.suppress(TooLarge):
-            best_worth = chance(state, goal, budget, False, UNPLANNED, spent).chance
+            best_worth = chance(state, goal, budget, False, skip, spent).chance
         others = sorted((c for c in cards if c not in grouped), key=lambda c: -values[c])
         for card in others:
             if values[card] <= best_worth:
                 break
             try:
-                odds = chance(state, card_goal(card), budget, False, UNPLANNED, spent)
+                odds = chance(state, card_goal(card), budget, False, skip, spent)
             except TooLarge:
                 continue
             if values[card] * odds.chance > best_worth:
                 goal, best_worth = card_goal(card), values[card] * odds.chance
     try:
-        move = best_move(state, goal, budget, False, UNPLANNED, Work(work))[0]
+        move = best_move(state, goal, budget, False, skip, Work(work))[0]
     except TooLarge:
         move = simple_move(state, rng)
     if isinstance(move, Buy) or move == END:
@@ -270,11 +273,12 @@ def search_move(
     if not deadline.given():
         planned = final_move(state) if final else None
         return planned if planned is not None else greedy_move(state, rng, values, budget, work)
-    # Under a deadline (the room's) the plans come cheapest first, each replacing the
-    # move in hand only if it finished in time: greedy's, so that a move is in hand; the
-    # larger one; in the final round, the plan with every ability. Whole plans first
-    # would leave the larger one no time whenever they run out (docs/bots.md, "Krone's
-    # final round").
+    if not final:
+        return _race_move(state, rng, values, budget, work)
+    # Under a deadline (the room's) the final round's plans come cheapest first, each
+    # replacing the move in hand only if it finished in time: greedy's, so that a move is
+    # in hand; the larger one; the plan with every ability. Whole plans first would leave
+    # the larger one no time whenever they run out (docs/bots.md, "Krone's final round").
     move = greedy_move(state, rng, values)
     steps: list[Callable[[], Move | None]] = [lambda: greedy_move(state, rng, values, budget, work)]
     if final:
@@ -288,6 +292,33 @@ def search_move(
         if better is not None:
             move = better
     return move
+
+
+#: Abilities that bring in a die. Planned with the rest, they make a holding's plan the
+#: largest; the quick plan of a race decision under a deadline (``_race_move``) leaves
+#: them out of the turn's plan and weighs only using them now.
+BRINGING_IN = frozenset(card for card, c in BY_ID.items() if c.kind == BRING_IN)
+
+
+def _race_move(
+    state: KroneState, rng: random.Random, values: dict[str, float], budget: int, work: int
+) -> Move:
+    """A race decision under a deadline: the quick plan, then the larger one, each
+    replacing the move in hand only if it finished in time.
+
+    The quick plan is the larger one without the abilities that bring in a die in the
+    rest of the turn's plan (each weighed for use now, with the rest planned without
+    it). Not greedy's plan first, as before: where a holding's plan is more than greedy's
+    budget, greedy leaves abilities out one at a time and starts again, and in races
+    timed as the room times them its plan took most of the decisions' time, ran out of
+    it in one decision in ten (then the simple policy's move was played) and left the
+    larger plan none (docs/bots.md, "Krone's race under the room's deadline").
+    """
+    move = greedy_move(state, rng, values, budget, work, UNPLANNED | BRINGING_IN)
+    if deadline.passed():
+        return move
+    larger = greedy_move(state, rng, values, budget, work)
+    return move if deadline.passed() else larger
 
 
 def think_ahead(state: KroneState, values: dict[str, float] = RACE_VALUES) -> None:
