@@ -18,7 +18,7 @@ from ludoteca.games.krone.strategy import (
     search_move,
 )
 
-from ..games.krone.helpers import dice_phase, table
+from ..games.krone.helpers import dice_phase
 
 
 def keltis_at_play(seed=1):
@@ -254,45 +254,16 @@ def _out_of_time_after_greedys_plan(state):
     return _out_of_time_after(lambda: greedy_move(state, RNG, RACE_VALUES))
 
 
-def test_krone_race_under_a_deadline_plays_the_quick_plan_if_the_larger_runs_out_of_time():
-    """The room's deadline (``engine.deadline``): the quick plan first (the larger one
-    without the cards that bring in a die in the rest of the turn's plan), then the larger
-    one in the time left; out of time in the larger one, the quick plan's move stands."""
+def test_krone_search_under_a_deadline_plays_greedys_plan_if_its_own_runs_out_of_time():
+    """The room's deadline (``engine.deadline``): greedy's plan first, then the larger
+    one in the time left; out of time in the larger one, greedy's move stands."""
     from ludoteca.games.krone import odds
-    from ludoteca.games.krone.strategy import (
-        BRINGING_IN,
-        SEARCH_BUDGET,
-        SEARCH_WORK,
-        UNPLANNED,
-    )
 
     state = _planning_position()
-
-    def quick():
-        return greedy_move(state, RNG, RACE_VALUES, SEARCH_BUDGET, SEARCH_WORK,
-                           UNPLANNED | BRINGING_IN)  # fmt: skip
-
-    def looks_at_the_clock(plan):  # once for each step of work: the plan's work
-        readings = [0]
-
-        def counting():
-            readings[0] += 1
-            return 0.0
-
-        odds._TABLES.clear()
-        with deadline.within(1, clock=counting):
-            move = plan()
-        return str(move), readings[0]
-
-    quick_move, quick_work = looks_at_the_clock(quick)
-    greedys_move, greedys_work = looks_at_the_clock(lambda: greedy_move(state, RNG, RACE_VALUES))
-    assert quick_move == "use hunter"  # weighed for use now, and used
-    assert greedys_move == "use hunter"  # with the Hunter and Guard left out of its plan
-    assert quick_work * 5 < greedys_work  # 480 against 18,085
-    clock = _out_of_time_after(quick)
+    clock = _out_of_time_after_greedys_plan(state)
     odds._TABLES.clear()
     with deadline.within(1, clock=clock):
-        assert str(search_move(state, RNG)) == "use hunter"  # the quick plan's
+        assert str(search_move(state, RNG)) == "use hunter"  # greedy's, not the larger's
     odds._TABLES.clear()
     with deadline.within(1, clock=lambda: 0.0):  # all the time it needs: the larger plan
         assert str(search_move(state, RNG)) == "keep 3 3"
@@ -458,49 +429,3 @@ def test_a_count_of_iterations_holds_within_a_deadline_too():
     with deadline.within(1, TickingClock(1000)):
         search.run(12)
     assert len(done) == 12
-
-
-def test_krone_race_turn_under_a_deadline_plans_before_its_first_roll():
-    """A race turn's start has one move (roll): under a deadline the room's search spends
-    its time on the plan greedy's goal will ask for after the roll, remembered, so the
-    decision after the roll has little left to work out. The search (``mcts``) is asked
-    for a forced move too, and thinks ahead only under a deadline: counted play works
-    nothing out there, so a seed still repeats its games."""
-    from ludoteca.games.krone import odds
-    from ludoteca.games.krone.goals import CARD_GOALS, best_of
-    from ludoteca.games.krone.moves import Dice
-    from ludoteca.games.krone.strategy import ROLL, SEARCH_BUDGET, SEARCH_WORK, UNPLANNED
-
-    # _planning_position's holding at its turn's start: five dice (two Charlatans).
-    held = ["guard", "hunter", "sorcerer", "charlatan", "charlatan"]
-    match = table(players=2, cards={0: held})
-    state = match.state
-    assert match.legal_moves() == [ROLL]
-    assert state.final is None
-    assert state.holdings[0].turn_dice() == 5
-    rolled = state.copy()
-    rolled.apply(ROLL)
-    rolled.apply(Dice((6, 4, 3, 3, 2)))
-    cards = [card for card in odds.takeable(state) if CARD_GOALS[card].symmetric]
-    goal = best_of({card: RACE_VALUES[card] for card in cards})
-
-    def work_after_the_roll():
-        work = odds.Work(SEARCH_WORK)
-        _move, found = odds.best_move(rolled, goal, SEARCH_BUDGET, False, UNPLANNED, work)
-        return SEARCH_WORK - work.left, found.left_out
-
-    odds._TABLES.clear()
-    cold, _ = work_after_the_roll()
-    for think in (
-        lambda: search_move(state, RNG),
-        lambda: bot("mcts").choose(match, random.Random(0)),
-    ):
-        odds._TABLES.clear()
-        with deadline.within(1, clock=lambda: 0.0):  # all the time it needs
-            assert think() == ROLL
-        warm, left_out = work_after_the_roll()
-        assert warm * 20 < cold  # 9,520 against 282,093
-        assert left_out == ()
-        odds._TABLES.clear()
-        assert think() == ROLL  # counted: nothing worked out
-        assert odds._TABLES == {}

@@ -36,7 +36,6 @@ from .strategies import (
     playout,
     public,
     ranker,
-    think_ahead,
 )
 
 EXPLORATION = 0.7
@@ -91,27 +90,19 @@ class MctsBot:
         self.name = "mcts" if not str(self.budget) else f"mcts:{self.budget}"
 
     def choose(self, match: Match, rng: random.Random) -> Move:
-        if self.budget.seconds is None:
-            return self._choose(match, rng)
-        # Seconds a move bound the whole decision, the greedy move weighed at the root too.
-        with deadline.within(self.budget.seconds):
-            return self._choose(match, rng)
-
-    def _choose(self, match: Match, rng: random.Random) -> Move:
         seat = seat_to_move(match)
         moves = match.legal_moves()
         if len(moves) == 1:
-            ahead = think_ahead(match.game)
-            if ahead is not None and deadline.given():
-                # A forced move's time goes to the decisions after it (counted play, with
-                # no deadline, stays as it was: a seed repeats its games).
-                ahead(match.state.determinize(seat, rng))
             return moves[0]
         search = Search(match.game, match.state, seat, rng)
-        iterations = self.budget.iterations
-        if iterations is None and self.budget.seconds is None:
-            iterations = DEFAULT_ITERATIONS.get(match.game.id, FALLBACK_ITERATIONS)
-        return search.run(iterations)
+        if self.budget.seconds is None:
+            iterations = self.budget.iterations
+            if iterations is None:
+                iterations = DEFAULT_ITERATIONS.get(match.game.id, FALLBACK_ITERATIONS)
+            return search.run(iterations)
+        # Seconds a move bound the whole decision, the greedy move weighed at the root too.
+        with deadline.within(self.budget.seconds):
+            return search.run(self.budget.iterations)
 
 
 class Search:

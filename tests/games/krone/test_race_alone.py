@@ -39,6 +39,21 @@ def test_a_policy_that_never_takes_the_king_stops_at_the_most_turns():
     assert race.turns_to_king(shy, "solo", 0) == race.MOST_TURNS
 
 
+def test_think_gives_each_of_the_seats_decisions_the_rooms_kind_of_deadline():
+    from ludoteca.engine import deadline
+
+    for think, given in ((None, False), (0.7, True)):
+        seen = []
+
+        def simple(match, rng, seen=seen):
+            seen.append(deadline.given())
+            return strategy.simple_move(match.state, rng)
+
+        race.turns_to_king(simple, "solo", 0, think)
+        assert seen
+        assert set(seen) == {given}
+
+
 def test_the_script_prints_the_mean_with_its_interval():
     done = subprocess.run(
         [sys.executable, str(SCRIPT), "simple", "--games", "0:4"],
@@ -64,6 +79,7 @@ def test_the_script_prints_the_mean_with_its_interval():
         (["simple", "--budget", "3000"], "use them with 'race'"),
         (["race", "--budget", "0"], "counts of 1 or more"),
         (["simple", "--games", "5:5"], "no game to play"),
+        (["race", "--think", "0"], "a decision needs some time, above 0"),
     ],
 )
 def test_bad_arguments_say_what_is_allowed(args, message):

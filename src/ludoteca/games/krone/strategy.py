@@ -120,7 +120,6 @@ def greedy_move(
     values: dict[str, float] = CARD_VALUES,
     budget: int = GREEDY_BUDGET,
     work: int = GREEDY_WORK,
-    skip: frozenset[str] = UNPLANNED,
 ) -> Move:
     """Keep dice towards the most valuable card within reach (by ``values``), by the exact
     odds.
@@ -131,9 +130,7 @@ def greedy_move(
     odd or even, a straight) is played for alone when its value × chance beats that.
     A goal too large to work out in the bot's budget is passed over. ``budget``: the
     positions one goal may work out (abilities are left out of the plan past it);
-    ``work``: the work of the whole decision, as much again for its move; ``skip``: the
-    abilities left out of the plan for the rest of the turn (each still weighed for use
-    now).
+    ``work``: the work of the whole decision, as much again for its move.
     """
     from .goals import CARD_GOALS, best_of, card_goal
     from .odds import TooLarge, Work, best_move, chance, final_goal, takeable
@@ -149,19 +146,19 @@ def greedy_move(
         grouped = {c: values[c] for c in cards if CARD_GOALS[c].symmetric}
         goal, best_worth = best_of(grouped), 0.0
         with contextlib.suppress(TooLarge):
-            best_worth = chance(state, goal, budget, False, skip, spent).chance
+            best_worth = chance(state, goal, budget, False, UNPLANNED, spent).chance
         others = sorted((c for c in cards if c not in grouped), key=lambda c: -values[c])
         for card in others:
             if values[card] <= best_worth:
                 break
             try:
-                odds = chance(state, card_goal(card), budget, False, skip, spent)
+                odds = chance(state, card_goal(card), budget, False, UNPLANNED, spent)
             except TooLarge:
                 continue
             if values[card] * odds.chance > best_worth:
                 goal, best_worth = card_goal(card), values[card] * odds.chance
     try:
-        move = best_move(state, goal, budget, False, skip, Work(work))[0]
+        move = best_move(state, goal, budget, False, UNPLANNED, Work(work))[0]
     except TooLarge:
         move = simple_move(state, rng)
     if isinstance(move, Buy) or move == END:
@@ -261,24 +258,23 @@ def search_move(
     larger plan (``budget``, ``work``; under a deadline, as far as time allows), except
     when seven of a kind for the King are already in hand: then the turn goes on for more
     of that face (``push_bid``); and in the final round, a plan with every ability
-    (``final_move``). Under a deadline each turn's plan is begun at the turn's start,
-    before its first roll (``think_ahead``)."""
+    (``final_move``), worked out under a deadline from the turn's start, before its
+    first roll (``_think_ahead``)."""
     bid = push_bid(state)
     if bid is not None:
         return bid
-    if state.phase is START and deadline.given():
-        think_ahead(state, values)
+    if state.final is not None and state.phase is START and deadline.given():
+        _think_ahead(state)
         return ROLL
     final = state.final is not None and state.phase is DICE
     if not deadline.given():
         planned = final_move(state) if final else None
         return planned if planned is not None else greedy_move(state, rng, values, budget, work)
-    if not final:
-        return _race_move(state, rng, values, budget, work)
-    # Under a deadline (the room's) the final round's plans come cheapest first, each
-    # replacing the move in hand only if it finished in time: greedy's, so that a move is
-    # in hand; the larger one; the plan with every ability. Whole plans first would leave
-    # the larger one no time whenever they run out (docs/bots.md, "Krone's final round").
+    # Under a deadline (the room's) the plans come cheapest first, each replacing the
+    # move in hand only if it finished in time: greedy's, so that a move is in hand; the
+    # larger one; in the final round, the plan with every ability. Whole plans first
+    # would leave the larger one no time whenever they run out (docs/bots.md, "Krone's
+    # final round").
     move = greedy_move(state, rng, values)
     steps: list[Callable[[], Move | None]] = [lambda: greedy_move(state, rng, values, budget, work)]
     if final:
@@ -294,59 +290,17 @@ def search_move(
     return move
 
 
-#: Abilities that bring in a die. Planned with the rest, they make a holding's plan the
-#: largest; the quick plan of a race decision under a deadline (``_race_move``) leaves
-#: them out of the turn's plan and weighs only using them now.
-BRINGING_IN = frozenset(card for card, c in BY_ID.items() if c.kind == BRING_IN)
+def _think_ahead(state: KroneState) -> None:
+    """Before the final turn's first roll, work out the turn's plan with every ability for
+    as long as the decision's time allows. What is worked out is remembered (``odds``), so
+    the decisions after the roll start from it: under the room's deadline a fresh plan
+    seldom finishes in one decision, and this decision has nothing else to weigh."""
+    from .odds import TooLarge, Work, chance, final_goal
 
-
-def _race_move(
-    state: KroneState, rng: random.Random, values: dict[str, float], budget: int, work: int
-) -> Move:
-    """A race decision under a deadline: the quick plan, then the larger one, each
-    replacing the move in hand only if it finished in time.
-
-    The quick plan is the larger one without the abilities that bring in a die in the
-    rest of the turn's plan (each weighed for use now, with the rest planned without
-    it). Not greedy's plan first, as before: where a holding's plan is more than greedy's
-    budget, greedy leaves abilities out one at a time and starts again, and in races
-    timed as the room times them its plan took most of the decisions' time, ran out of
-    it in one decision in ten (then the simple policy's move was played) and left the
-    larger plan none (docs/bots.md, "Krone's race under the room's deadline").
-    """
-    move = greedy_move(state, rng, values, budget, work, UNPLANNED | BRINGING_IN)
-    if deadline.passed():
-        return move
-    larger = greedy_move(state, rng, values, budget, work)
-    return move if deadline.passed() else larger
-
-
-def think_ahead(state: KroneState, values: dict[str, float] = RACE_VALUES) -> None:
-    """At a turn's start, where the only move is to roll, work out the plan the turn's
-    decisions will ask for, for as long as the decision's time allows (a deadline: the
-    room's; without one, nothing). What is worked out is remembered (``odds`` keeps
-    positions by goal), so the decisions after the roll start from it: under the room's
-    deadline a fresh plan for a large holding seldom finishes in one decision, and this
-    one has nothing else to weigh.
-
-    In the race, the plan for the cards paid by groups and pairs, weighed by ``values``
-    (the goal ``greedy_move`` plays for first), without the abilities it leaves out of
-    its plan (``UNPLANNED``); in the final round, the plan with every ability
-    (``final_move``'s). The positions it may work out are bounded by time alone: a
-    bound on positions would leave abilities out, and a plan without them is remembered
-    apart and never asked for again.
-    """
-    from .goals import CARD_GOALS, best_of
-    from .odds import TooLarge, Work, chance, final_goal, takeable
-
-    if state.phase is not START or not deadline.given():
-        return
-    goal, skip = final_goal(state), frozenset[str]()
-    if goal is None:
-        grouped = {c: values[c] for c in takeable(state) if CARD_GOALS[c].symmetric}
-        goal, skip = best_of(grouped), UNPLANNED
-    with contextlib.suppress(TooLarge):
-        chance(state, goal, 0, False, skip, Work(FINAL_WORK))
+    goal = final_goal(state)
+    if goal is not None:
+        with contextlib.suppress(TooLarge):
+            chance(state, goal, FINAL_WORK, False, frozenset(), Work(FINAL_WORK))
 
 
 def final_move(state: KroneState, work: int = FINAL_WORK) -> Move | None:
