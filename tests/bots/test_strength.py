@@ -13,11 +13,18 @@ def test_every_game_orders_every_level_once_and_says_where_it_was_measured(game_
     assert strength.measured(game_id)
 
 
-def test_a_strength_means_the_level_measured_in_that_game():
-    assert strength.level("krone", "hard") == "simple"  # simple beats greedy in Krone
+def test_a_strength_means_the_level_measured_in_that_game(monkeypatch):
     assert strength.level("kingdomino", " Hard ") == "greedy"
     assert strength.level("keltis", "GREEDY") == "greedy"
     assert strength.level("keltis", "hardest") is None
+    # A game whose levels were measured in another order names them by it (Krone's
+    # simple ranked above greedy until 2026-11-29), and the other games keep theirs.
+    table = dict(strength._table())
+    table["krone"] = (["random", "greedy", "simple", "mcts"], "measured otherwise")
+    monkeypatch.setattr(strength, "_table", lambda: table)
+    assert strength.level("krone", "hard") == "simple"
+    assert strength.level("krone", "Medium") == "greedy"
+    assert strength.level("kingdomino", "hard") == "greedy"
 
 
 def test_the_order_agrees_with_the_games_ladder_where_one_was_measured(game_id):

@@ -33,12 +33,12 @@ def test_bot_by_strength_seats_the_level_the_game_measured_and_the_welcome_lists
     krone = next(g for g in anna.welcome["games"] if g["id"] == "krone")
     assert krone["bot_levels"] == [
         {"strength": "easy", "level": "random"},
-        {"strength": "medium", "level": "greedy"},
-        {"strength": "hard", "level": "simple"},
+        {"strength": "medium", "level": "simple"},
+        {"strength": "hard", "level": "greedy"},
         {"strength": "strongest", "level": "mcts"},
     ]
     table = anna.create("krone")
-    anna.say("/bot hard", table)
+    anna.say("/bot medium", table)
     seats = anna.expect("table")["table"]["seats"]
     assert (seats[1]["name"], seats[1]["bot"]) == ("Bot 1 (simple)", "simple")
     anna.say("/bot greedy 3", table)

@@ -106,27 +106,27 @@ LEVEL_OPTIONS = (
 def test_bots_are_offered_by_their_strength_in_the_game_and_named_by_it(browser: Any, server: Any):
     page = open_page(browser, server.http + "/")
     enter(page, "Lena")
-    # In Krone the simple policy is stronger than greedy (docs/bots.md), elsewhere not.
+    # Offered weakest first, as Krone's ladder measured them (docs/bots.md).
     create_table(page, "krone")
     assert page.evaluate(LEVEL_OPTIONS) == [
         "easy (random)",
-        "medium (greedy)",
-        "hard (simple)",
+        "medium (simple)",
+        "hard (greedy)",
         "strongest (search)",
     ]
-    page.select_option("[data-action=level]", label="hard (simple)")
+    page.select_option("[data-action=level]", label="medium (simple)")
     page.click("[data-action=bot]")
     page.wait_for_function(f"{STATE}.info.seats.filter(s => s.bot).length === 1")
     say(page, "/bot strongest")  # the strength typed, as in the menu
     page.wait_for_function(f"{STATE}.info.seats.filter(s => s.bot).length === 2")
     seats = page.inner_text(".seats-panel")
-    assert "Bot 1: hard (simple)" in seats
+    assert "Bot 1: medium (simple)" in seats
     assert "Bot 2: strongest (search)" in seats  # numbered across levels
     shot(page, "bot-levels-krone")
     other = open_page(browser, server.http + "/")
     enter(other, "Mira")
     other.wait_for_selector(".lobby [data-table]")
-    assert "Bot 1: hard (simple)" in other.inner_text(".lobby [data-table]")
+    assert "Bot 1: medium (simple)" in other.inner_text(".lobby [data-table]")
     create_table(other, "kingdomino")
     assert other.evaluate(LEVEL_OPTIONS)[1:3] == ["medium (simple)", "hard (greedy)"]
     assert page.errors == other.errors == []

@@ -1,9 +1,10 @@
 """The bot levels named by strength, per game: easy, medium, hard, strongest.
 
-The levels (random, simple, greedy, mcts) say how a bot decides, not how well; and the
-order differs between games (in Krone the plain ``simple`` policy beats ``greedy``). So
-the order is data, game by game, with where it was measured (``levels.json``), and a
-person picks a strength, shown with the level behind it: "hard (greedy)".
+The levels (random, simple, greedy, mcts) say how a bot decides, not how well, and which
+is stronger is a measurement, not a given: Krone's plain ``simple`` policy ranked above
+``greedy`` until they were measured again as the room runs them. So the order is data,
+game by game, with where it was measured (``levels.json``), and a person picks a
+strength, shown with the level behind it: "hard (greedy)".
 
 Where a game's levels were measured against each other on a ladder (``ludoteca ladder``,
 ``ladders.json``), each has an Elo rating with its interval: what beating "hard" means,

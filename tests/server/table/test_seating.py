@@ -58,12 +58,12 @@ def test_only_the_host_seats_bots_and_kicks_and_nobody_kicks_themselves() -> Non
 
 
 def test_a_bot_is_asked_for_by_its_strength_in_the_game_or_by_its_level() -> None:
-    # In Krone the simple policy beats greedy (docs/bots.md): "hard" is simple there,
-    # greedy in Kingdomino; the chair is named by the level, which a client shows with
-    # its strength (the game's "bot_levels").
+    # "Medium" is the level the game measured below "hard" (docs/bots.md, levels.json);
+    # the chair is named by the level, which a client shows with its strength (the
+    # game's "bot_levels").
     krone = Table(FakeHost(), 1, ludoteca.game("krone"), None)
     krone.seating.join(ANNA, None, None)
-    krone.seating.seat_bot(ANNA, "Hard", None)
+    krone.seating.seat_bot(ANNA, "Medium", None)
     krone.seating.seat_bot(ANNA, "greedy", None)
     krone.seating.seat_bot(ANNA, "strongest", None)
     assert [c.bot for c in krone.seats if c is not None] == [None, "simple", "greedy", "mcts"]
