@@ -206,7 +206,7 @@ def test_the_leaderboard_lists_the_levels_rated_on_their_ladder(room, monkeypatc
     assert levels["ratings"] == [
         {"strength": "strongest", "level": "mcts", "rating": 1580, "ci95": [1550, 1610],
          "games": 600},
-        {"strength": "medium", "level": "greedy", "rating": 1500, "ci95": [1500, 1500],
+        {"strength": "hard", "level": "greedy", "rating": 1500, "ci95": [1500, 1500],
          "games": 600},
     ]  # fmt: skip
     assert levels["anchor"] == {"greedy": 1500}

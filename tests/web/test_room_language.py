@@ -134,7 +134,7 @@ def test_krone_in_italian_and_german_says_its_cards_and_moves_in_words(browser: 
     enter(watcher, "Walter")
     table_id = state(page)["id"]
     watcher.wait_for_selector(f"[data-table='{table_id}']")
-    assert "Bot 1: medio (avido)" in watcher.inner_text(f"[data-table='{table_id}']")
+    assert "Bot 1: difficile (avido)" in watcher.inner_text(f"[data-table='{table_id}']")
     assert english_left(watcher, []) == []
     watcher.click(f"[data-table='{table_id}'] [data-action=watch]")
     # Watchers are the people without a seat: Walter, not Ilaria.
@@ -162,8 +162,8 @@ def test_krone_in_italian_and_german_says_its_cards_and_moves_in_words(browser: 
     page.wait_for_selector(".result")
     # An aborted match's result names nobody: the names are the board's, drawn once the
     # replay's last step has come (a second request), so wait for them before looking.
-    page.wait_for_function("document.body.innerText.includes('Bot 1: mittel (gierig)')")
-    assert "Bot 1: mittel (gierig)" in page.inner_text("body")
+    page.wait_for_function("document.body.innerText.includes('Bot 1: schwer (gierig)')")
+    assert "Bot 1: schwer (gierig)" in page.inner_text("body")
     assert page.errors == watcher.errors == []
     page.context.close()
     watcher.context.close()
