@@ -368,14 +368,15 @@ def test_each_game_starts_with_nothing_remembered_from_the_games_before(monkeypa
     remembered = []
 
     def choose(self, match, rng):
-        remembered.append(len(odds._TABLES))
-        odds._TABLES[f"goal {len(remembered)}"] = ({}, {}, {}, {})  # as a bot's odds would
+        remembered.append(sum(len(goals) for goals in odds._MEMORIES.values()))
+        goals = odds._MEMORIES.setdefault("random", {})
+        goals[f"goal {len(remembered)}"] = ({}, {}, {}, {})  # as a bot's odds would
         return rng.choice(match.legal_moves())
 
     monkeypatch.setattr(RandomBot, "choose", choose)
-    odds._TABLES["from before"] = ({}, {}, {}, {})
+    odds._MEMORIES.setdefault("greedy", {})["from before"] = ({}, {}, {}, {})
     run(ludoteca.game("krone"), ["random", "random"], games=2, seed=1)
     firsts = [i for i, count in enumerate(remembered) if count == 0]
     assert len(firsts) == 2  # each game's first decision, and no other, found nothing
     assert firsts[0] == 0
-    odds._TABLES.clear()
+    odds.forget()

@@ -3,6 +3,9 @@
 import itertools
 import random
 
+from ludoteca.bots import strategies
+from ludoteca.bots.mcts import MctsBot
+from ludoteca.bots.policies import GreedyBot
 from ludoteca.engine import deadline
 from ludoteca.games.cronberg.strategy import pawn_worth
 from ludoteca.games.keltis.strategy import outlook
@@ -10,7 +13,7 @@ from ludoteca.games.keltis.table import Player
 from ludoteca.games.kingdomino.kingdom import Kingdom, frame
 from ludoteca.games.kingdomino.moves import Place
 from ludoteca.games.kingdomino.strategy import dead_squares, placement_value
-from ludoteca.games.krone import odds
+from ludoteca.games.krone import GAME, odds
 from ludoteca.games.krone.strategy import greedy_move, simple_move
 
 from ..games.cronberg.helpers import load, position
@@ -46,9 +49,9 @@ def test_krone_greedy_out_of_time_plays_the_simple_policy():
     """Past the decision's deadline (the room's: ``engine.deadline``) no odds are worked
     out: the quick policy moves."""
     m = dice_phase(players=2, active=[5, 5, 2], kept=False)
-    odds._TABLES.clear()  # nothing remembered: the odds would have to be worked out
+    odds.forget()  # nothing remembered: the odds would have to be worked out
     assert str(greedy_move(m.state, RNG)) == "keep 5 5 2"  # the odds: a pair and a 2
-    odds._TABLES.clear()
+    odds.forget()
     readings = itertools.chain([0.0], itertools.repeat(10.0))  # set at 0, then past
     with deadline.within(1, clock=lambda: next(readings)):
         out_of_time = greedy_move(m.state, RNG)
@@ -135,3 +138,35 @@ def test_keltis_a_pair_promises_its_wish_stone():
     pair.hand = {BY_NAME["r4"]: 1, BY_NAME["b4"]: 1}
     odd.hand = {BY_NAME["r4"]: 1, BY_NAME["b6"]: 1}
     assert outlook(pair, in_middle, 0) > outlook(odd, in_middle, 0)
+
+
+# A position of a seeded game (seed 25, game 0) where greedy's budget cuts its plan: the
+# Craftsman, Guard and Bishop to use, four dice rolled.
+_CUT_SHORT = {
+    "round": 5, "start_player": 0, "turn_in_round": 0,
+    "display": {"jester": 2, "farmer": 0, "maid": 2, "philosopher": 2, "craftsman": 0,
+                "guard": 0, "hunter": 1, "astronomer": 0, "merchant": 1, "lady": 1,
+                "pawnbroker": 1, "knight": 1, "sorcerer": 1, "alchemist": 1, "bishop": 0,
+                "nobleman": 1, "general": 1, "king": 1},
+    "players": [
+        {"cards": ["farmer", "craftsman", "guard", "bishop"], "jesters": 0, "charlatans": 0},
+        {"cards": ["farmer", "craftsman", "guard", "astronomer"], "jesters": 0, "charlatans": 0},
+    ],
+    "turn": {"seat": 0, "phase": "dice", "active": [5, 4, 1, 1], "aside": [], "used": [],
+             "kept_since_roll": False, "rolling": 0, "main_roll": True},
+    "king": None, "final_round": None, "over": False,
+}  # fmt: skip
+
+
+def test_krone_greedy_plays_its_own_plan_after_the_search_worked_out_a_larger_one():
+    # The odds remember what they worked out and a budget counts only what is new: in one
+    # process (the arena's, a room's bot process) greedy would otherwise play the
+    # search's larger plan wherever the search had worked it out first. Here its own plan
+    # uses the Craftsman; after the search's, it kept the 5.
+    match = GAME.load({"game": "krone", "players": 2, "position": _CUT_SHORT})
+    strategies.forget(GAME)
+    alone = GreedyBot().choose(match, random.Random(0))
+    strategies.forget(GAME)
+    MctsBot().choose(match, random.Random(0))
+    assert GreedyBot().choose(match, random.Random(0)) == alone
+    assert str(alone).startswith("use craftsman")

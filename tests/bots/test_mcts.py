@@ -178,15 +178,15 @@ def test_krone_search_plans_its_dice_with_the_abilities_greedy_leaves_out():
     state = _planning_position()
     cards = [card for card in odds.takeable(state) if CARD_GOALS[card].symmetric]
     goal = best_of({card: RACE_VALUES[card] for card in cards})
-    odds._TABLES.clear()
+    odds.forget()
     _move, small = odds.best_move(state, goal, GREEDY_BUDGET, False, UNPLANNED)
     _move, large = odds.best_move(state, goal, SEARCH_BUDGET, False, UNPLANNED)
     assert {"guard", "hunter"} <= set(small.left_out)
     assert not {"guard", "hunter"} & set(large.left_out)
     assert large.chance > small.chance  # a lower bound without them, the plan with them
-    odds._TABLES.clear()
+    odds.forget()
     assert str(greedy_move(state, RNG, RACE_VALUES)) == "use hunter"
-    odds._TABLES.clear()
+    odds.forget()
     assert str(search_move(state, RNG)) == "keep 3 3"
 
 
@@ -209,7 +209,7 @@ def test_krone_search_plays_its_final_round_with_every_ability():
     from ludoteca.games.krone.goals import beat_goal
 
     state = _final_round_position()
-    odds._TABLES.clear()
+    odds.forget()
     move = search_move(state, RNG)
     best, exact = odds.best_move(state, beat_goal((7, 4), False))  # every ability, exactly
     assert exact.left_out == ()
@@ -217,7 +217,7 @@ def test_krone_search_plays_its_final_round_with_every_ability():
     assert str(move) == "keep 5"
     # Greedy's plan leaves the Alchemist out of the rest of the turn (UNPLANNED), so it
     # spends it at once: three dice turned into 5s, 0.042 exactly, against 0.096.
-    odds._TABLES.clear()
+    odds.forget()
     assert str(greedy_move(state, RNG, RACE_VALUES)) == "use alchemist 6>5 6>5 3>5"
 
 
@@ -226,7 +226,7 @@ def test_krone_final_round_under_a_deadline_keeps_greedys_move_if_time_runs_out(
 
     state = _final_round_position()
     clock = _out_of_time_after_greedys_plan(state)
-    odds._TABLES.clear()
+    odds.forget()
     with deadline.within(1, clock=clock):
         assert str(search_move(state, RNG)) == "use alchemist 6>5 6>5 3>5"  # greedy's
 
@@ -242,7 +242,7 @@ def _out_of_time_after(*plans):
         readings[0] += 1
         return 0.0
 
-    odds._TABLES.clear()
+    odds.forget()
     with deadline.within(1, clock=counting):
         for plan in plans:
             plan()
@@ -261,10 +261,10 @@ def test_krone_search_under_a_deadline_plays_greedys_plan_if_its_own_runs_out_of
 
     state = _planning_position()
     clock = _out_of_time_after_greedys_plan(state)
-    odds._TABLES.clear()
+    odds.forget()
     with deadline.within(1, clock=clock):
         assert str(search_move(state, RNG)) == "use hunter"  # greedy's, not the larger's
-    odds._TABLES.clear()
+    odds.forget()
     with deadline.within(1, clock=lambda: 0.0):  # all the time it needs: the larger plan
         assert str(search_move(state, RNG)) == "keep 3 3"
 
@@ -291,7 +291,7 @@ def test_krone_final_round_under_a_deadline_tries_the_larger_plan_before_the_who
     def larger():
         return greedy_move(state, RNG, RACE_VALUES, SEARCH_BUDGET, SEARCH_WORK)
 
-    odds._TABLES.clear()
+    odds.forget()
     assert (str(greedys()), str(larger()), str(final_move(state))) == (
         "use craftsman",
         "use alchemist 4>6 4>2",
@@ -302,10 +302,10 @@ def test_krone_final_round_under_a_deadline_tries_the_larger_plan_before_the_who
         ((greedys, larger), "use alchemist 4>6 4>2"),
     ):
         clock = _out_of_time_after(*plans)
-        odds._TABLES.clear()
+        odds.forget()
         with deadline.within(1, clock=clock):
             assert str(search_move(state, RNG)) == played
-    odds._TABLES.clear()
+    odds.forget()
     with deadline.within(1, clock=lambda: 0.0):
         assert str(search_move(state, RNG)) == "keep 6"
 
@@ -333,15 +333,15 @@ def test_krone_final_turn_under_a_deadline_plans_before_its_first_roll():
         odds.best_move(rolled, goal, FINAL_WORK, False, frozenset(), work)
         return FINAL_WORK - work.left
 
-    odds._TABLES.clear()
+    odds.forget()
     cold = work_after_the_roll()
-    odds._TABLES.clear()
+    odds.forget()
     with deadline.within(1, clock=lambda: 0.0):  # all the time it needs
         assert search_move(state, RNG) == ROLL
     assert work_after_the_roll() * 100 < cold  # 58 against 24,858
-    odds._TABLES.clear()
+    odds.forget()
     assert search_move(state, RNG) == ROLL
-    assert odds._TABLES == {}
+    assert not any(odds._MEMORIES.values())  # counted: nothing worked out
     read = itertools.chain([0.0], itertools.repeat(10.0))
     with deadline.within(1, clock=lambda: next(read)):  # out of time at once
         assert search_move(state, RNG) == ROLL

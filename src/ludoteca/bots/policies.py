@@ -10,7 +10,7 @@ from ludoteca.engine import Match, Move
 
 from .mcts import Budget, MctsBot
 from .seat import seat_to_move
-from .strategies import greedy
+from .strategies import greedy, memory
 
 
 class Bot(Protocol):
@@ -51,7 +51,8 @@ class GreedyBot:
 
     def choose(self, match: Match, rng: random.Random) -> Move:
         seat = seat_to_move(match)
-        return greedy(match.game)(match.state.determinize(seat, rng), rng)
+        with memory(match.game, self.name):
+            return greedy(match.game)(match.state.determinize(seat, rng), rng)
 
 
 BOTS: dict[str, Callable[[], Bot]] = {

@@ -18,6 +18,9 @@ Each game package may define, in ``games/<id>/strategy.py``:
   decision whose counted budget runs out depends on what was remembered, so the arena
   calls it before each game: a game then follows from its seed and number alone, not
   from the games its process played before (see ``forget``);
+* ``memory(owner)`` — a context in which what the strategy remembers is ``owner``'s own
+  (a bot level's): where a budget counts only what is not remembered, a level's strength
+  would otherwise borrow the work of other levels deciding in the same process;
 * ``advice(state) -> str`` and ``advice_json(state) -> dict`` — what the seat to move
   would want to know now, for a person rather than a bot (Krone: the odds advisor; see
   ``advice.py``).
@@ -28,9 +31,10 @@ state; the bots hand them a determinization (``State.determinize``) of their sea
 
 from __future__ import annotations
 
+import contextlib
 import importlib
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from types import ModuleType
 
@@ -130,3 +134,15 @@ def forget(game: Game) -> None:
     found = getattr(_module(game), "forget", None)
     if callable(found):
         found()
+
+
+@contextlib.contextmanager
+def memory(game: Game, owner: str) -> Iterator[None]:
+    """Decide in ``owner``'s memory of the game's strategy, where it remembers any
+    (``memory(owner)`` in its strategy module)."""
+    found = getattr(_module(game), "memory", None)
+    if not callable(found):
+        yield
+        return
+    with found(owner):
+        yield

@@ -154,7 +154,7 @@ def test_a_bot_in_a_hurry_hears_that_the_dice_alone_are_too_many():
 def test_the_work_of_one_decision_is_bounded_across_its_goals(monkeypatch):
     from ludoteca.games.krone import odds
 
-    monkeypatch.setattr(odds, "_TABLES", {})  # nothing worked out yet
+    monkeypatch.setattr(odds, "_MEMORIES", {})  # nothing worked out yet
     m = table(players=2, cards={0: ["general", "farmer", "guard"]})
     work = Work(2_000)
     with pytest.raises(TooLarge):
@@ -264,18 +264,62 @@ def test_in_the_final_round_the_advice_is_the_chance_to_beat_the_best():
     assert data["final_round"]["chance"] == 1.0
 
 
+def test_each_owner_remembers_what_it_worked_out_and_no_other_does():
+    # A budget counts only new positions: what one bot level worked out must not enlarge
+    # another's bounded plan (greedy beside the search in one process).
+    from ludoteca.games.krone import odds
+
+    goal = card_goal("guard")
+    odds.forget()
+    with odds.memory("search"):
+        whole = odds.solver(goal).roll(NO_DICE, 5, frozenset())
+        assert odds.solver(goal, budget=1).roll(NO_DICE, 5, frozenset()) == whole
+    with odds.memory("greedy"), pytest.raises(TooLarge):
+        odds.solver(goal, budget=1).roll(NO_DICE, 5, frozenset())
+    with pytest.raises(TooLarge):  # outside any owner's memory, neither
+        odds.solver(goal, budget=1).roll(NO_DICE, 5, frozenset())
+    odds.forget()  # every memory
+    with odds.memory("search"), pytest.raises(TooLarge):
+        odds.solver(goal, budget=1).roll(NO_DICE, 5, frozenset())
+
+
+def test_the_positions_remembered_in_all_memories_stay_within_bounds(monkeypatch):
+    # Bounded together: one memory asking about a new goal makes the largest memory
+    # forget its least recently asked goal.
+    from ludoteca.games.krone import odds
+
+    def worked_out(card: str) -> int:
+        solver = odds.Solver(card_goal(card))
+        solver.roll(NO_DICE, 5, frozenset())
+        return len(solver._seen) + len(solver._rolls) + len(solver._choices) + len(solver._chosen)
+
+    sizes = {card: worked_out(card) for card in ("guard", "bishop", "knight")}
+    monkeypatch.setattr(odds, "_MEMORIES", {})
+    monkeypatch.setattr(odds, "_REMEMBERED_IN_ALL", sum(sizes.values()) - 1)
+    with odds.memory("search"):
+        odds.solver(card_goal("guard")).roll(NO_DICE, 5, frozenset())
+        odds.solver(card_goal("bishop")).roll(NO_DICE, 5, frozenset())
+    assert len(odds._MEMORIES["search"]) == 2
+    with odds.memory("greedy"):
+        odds.solver(card_goal("knight")).roll(NO_DICE, 5, frozenset())
+        odds.solver(card_goal("knight"))  # the bound holds when a goal is asked
+    assert list(odds._MEMORIES["search"]) == [card_goal("bishop").name]
+    assert list(odds._MEMORIES["greedy"]) == [card_goal("knight").name]
+    assert odds._positions() == sizes["bishop"] + sizes["knight"]
+
+
 def test_the_positions_remembered_for_all_goals_stay_within_bounds(monkeypatch):
     # A long run (a tournament, a day of the room's bots) asks about goal after goal; what
     # is remembered for them all together is bounded, the least recently asked forgotten.
     from ludoteca.games.krone import odds
 
-    monkeypatch.setattr(odds, "_TABLES", {})
+    monkeypatch.setattr(odds, "_MEMORIES", {})
     monkeypatch.setattr(odds, "_REMEMBERED_IN_ALL", 2_000)
     goals = ["farmer", "guard", "bishop", "knight", "hunter"]
     for card in goals:
         odds.solver(card_goal(card)).roll(NO_DICE, 5, frozenset())
-    remembered = list(odds._TABLES)
+    remembered = list(odds._MEMORIES[""])
     assert remembered[-1] == card_goal("hunter").name
     assert len(remembered) < len(goals)
     odds.solver(card_goal("hunter"))  # asking again keeps it, the newest
-    assert list(odds._TABLES)[-1] == card_goal("hunter").name
+    assert list(odds._MEMORIES[""])[-1] == card_goal("hunter").name

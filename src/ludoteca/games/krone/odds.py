@@ -23,7 +23,9 @@ Why it stays small (docs/games/krone.md, "The odds advisor"):
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable
+import contextlib
+import contextvars
+from collections.abc import Callable, Hashable, Iterator
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import NamedTuple, TypeVar
@@ -384,8 +386,25 @@ _REMEMBERED = 2_000_000  # positions kept per goal between questions
 #: over a 200-game tournament of greedy bots).
 _REMEMBERED_IN_ALL = 6_000_000
 
-# Positions worked out, by goal: a cache of a pure function, shared by every caller.
-_TABLES: dict[str, Tables] = {}
+# Positions worked out, by owner and goal: a cache of a pure function. Each owner (a bot
+# level) has a memory of its own: a budget counts only positions not worked out before,
+# so a plan bounded for one level would otherwise be as large as any other level's plans
+# of the same goal in the process made it (``memory``).
+_MEMORIES: dict[str, dict[str, Tables]] = {}
+# Whose memory is worked in: a context variable, so that threads and tasks deciding side
+# by side each keep to their own.
+_OWNER: contextvars.ContextVar[str] = contextvars.ContextVar("odds_owner", default="")
+
+
+@contextlib.contextmanager
+def memory(owner: str) -> Iterator[None]:
+    """Work out and remember positions in ``owner``'s memory for the while (outside any,
+    in a memory of no one's)."""
+    token = _OWNER.set(owner)
+    try:
+        yield
+    finally:
+        _OWNER.reset(token)
 
 
 @dataclass(frozen=True)
@@ -402,25 +421,35 @@ class Odds:
 
 def solver(goal: Goal, budget: int = 0, work: Work | None = None) -> Solver:
     """A solver for ``goal`` sharing what earlier ones worked out."""
-    tables = _TABLES.pop(goal.name, None)
+    goals = _MEMORIES.setdefault(_OWNER.get(), {})
+    tables = goals.pop(goal.name, None)
     if tables is None or len(tables[1]) + len(tables[2]) > _REMEMBERED:
         tables = ({}, {}, {}, {})
-    _TABLES[goal.name] = tables  # the most recently asked last
-    # All goals together stay within bounds: the least recently asked are forgotten.
-    while len(_TABLES) > 1 and _positions() > _REMEMBERED_IN_ALL:
-        del _TABLES[next(iter(_TABLES))]
+    goals[goal.name] = tables  # the most recently asked last
+    # All goals of all memories together stay within bounds: the least recently asked of
+    # the largest memory are forgotten first, never the goal just asked.
+    while _positions() > _REMEMBERED_IN_ALL:
+        largest = max(_MEMORIES.values(), key=lambda kept: sum(map(_size, kept.values())))
+        oldest = next(iter(largest))
+        if largest is goals and oldest == goal.name:
+            break
+        del largest[oldest]
     return Solver(goal, budget, tables, work)
 
 
 def forget() -> None:
-    """Forget every position worked out: what follows no longer depends on what came
-    before (a decision that runs out of its counted work stops where the positions it
-    still had to work out begin)."""
-    _TABLES.clear()
+    """Forget every position worked out, in every memory: what follows no longer depends
+    on what came before (a decision that runs out of its counted work stops where the
+    positions it still had to work out begin)."""
+    _MEMORIES.clear()
+
+
+def _size(tables: Tables) -> int:
+    return sum(len(table) for table in tables)
 
 
 def _positions() -> int:
-    return sum(len(table) for tables in _TABLES.values() for table in tables)
+    return sum(_size(tables) for goals in _MEMORIES.values() for tables in goals.values())
 
 
 def turn_cards(state: KroneState) -> frozenset[str]:

@@ -213,6 +213,13 @@ def forget() -> None:
     forget_odds()
 
 
+def memory(owner: str) -> contextlib.AbstractContextManager[None]:
+    """Remember the odds worked out in ``owner``'s memory (``bots.strategies.memory``)."""
+    from .odds import memory as odds_memory
+
+    return odds_memory(owner)
+
+
 def advice(state: KroneState) -> str:
     """The odds advisor's line for the terminal's ``odds`` command."""
     from .odds import advice as odds_advice
