@@ -122,6 +122,11 @@ def test_bots_are_offered_by_their_strength_in_the_game_and_named_by_it(browser:
     seats = page.inner_text(".seats-panel")
     assert "Bot 1: medium (simple)" in seats
     assert "Bot 2: strongest (search)" in seats  # numbered across levels
+    # A long name sits beside its seat's dot, wrapping there rather than going below it.
+    row = page.locator(".seat-row", has_text="Bot 2")
+    dot, who = row.locator(".dot").bounding_box(), row.locator(".who").bounding_box()
+    assert who["x"] > dot["x"]
+    assert who["y"] <= dot["y"] + dot["height"] / 2 <= who["y"] + who["height"]
     shot(page, "bot-levels-krone")
     other = open_page(browser, server.http + "/")
     enter(other, "Mira")
