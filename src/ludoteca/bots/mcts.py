@@ -96,15 +96,15 @@ class MctsBot:
         if len(moves) == 1:
             return moves[0]
         search = Search(match.game, match.state, seat, rng)
+        iterations = self.budget.iterations
+        if iterations is None and self.budget.seconds is None:
+            iterations = DEFAULT_ITERATIONS.get(match.game.id, FALLBACK_ITERATIONS)
         with memory(match.game, self.name):
             if self.budget.seconds is None:
-                iterations = self.budget.iterations
-                if iterations is None:
-                    iterations = DEFAULT_ITERATIONS.get(match.game.id, FALLBACK_ITERATIONS)
                 return search.run(iterations)
             # Seconds a move bound the whole decision, the greedy move weighed at the root too.
             with deadline.within(self.budget.seconds):
-                return search.run(self.budget.iterations)
+                return search.run(iterations)
 
 
 class Search:
