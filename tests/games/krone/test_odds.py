@@ -308,6 +308,26 @@ def test_the_positions_remembered_in_all_memories_stay_within_bounds(monkeypatch
     assert odds._positions() == sizes["bishop"] + sizes["knight"]
 
 
+def test_a_memory_holding_only_the_goal_just_asked_makes_the_others_forget(monkeypatch):
+    from ludoteca.games.krone import odds
+
+    def worked_out(card: str) -> int:
+        solver = odds.Solver(card_goal(card))
+        solver.roll(NO_DICE, 5, frozenset())
+        return len(solver._seen) + len(solver._rolls) + len(solver._choices) + len(solver._chosen)
+
+    small, large = sorted(("guard", "knight"), key=worked_out)
+    monkeypatch.setattr(odds, "_MEMORIES", {})
+    monkeypatch.setattr(odds, "_REMEMBERED_IN_ALL", worked_out(small) + worked_out(large) - 1)
+    with odds.memory("greedy"):
+        odds.solver(card_goal(small)).roll(NO_DICE, 5, frozenset())
+    with odds.memory("search"):
+        odds.solver(card_goal(large)).roll(NO_DICE, 5, frozenset())
+        odds.solver(card_goal(large))  # over the bound now; the search's one goal stays
+    assert list(odds._MEMORIES["search"]) == [card_goal(large).name]
+    assert odds._MEMORIES["greedy"] == {}
+
+
 def test_the_positions_remembered_for_all_goals_stay_within_bounds(monkeypatch):
     # A long run (a tournament, a day of the room's bots) asks about goal after goal; what
     # is remembered for them all together is bounded, the least recently asked forgotten.

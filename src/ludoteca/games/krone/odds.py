@@ -427,13 +427,13 @@ def solver(goal: Goal, budget: int = 0, work: Work | None = None) -> Solver:
         tables = ({}, {}, {}, {})
     goals[goal.name] = tables  # the most recently asked last
     # All goals of all memories together stay within bounds: the least recently asked of
-    # the largest memory are forgotten first, never the goal just asked.
+    # the largest memory are forgotten first, never the goal just asked (the last of its).
     while _positions() > _REMEMBERED_IN_ALL:
-        largest = max(_MEMORIES.values(), key=lambda kept: sum(map(_size, kept.values())))
-        oldest = next(iter(largest))
-        if largest is goals and oldest == goal.name:
+        spare = [kept for kept in _MEMORIES.values() if len(kept) > (kept is goals)]
+        if not spare:
             break
-        del largest[oldest]
+        largest = max(spare, key=lambda kept: sum(map(_size, kept.values())))
+        del largest[next(iter(largest))]
     return Solver(goal, budget, tables, work)
 
 
