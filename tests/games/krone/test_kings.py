@@ -4,6 +4,7 @@ import importlib.util
 import json
 import subprocess
 import sys
+from collections import Counter
 from pathlib import Path
 
 from ludoteca.tools.arena import Setup, play_game, seating
@@ -35,3 +36,31 @@ def test_the_totals_count_each_game_once():
     assert [game["game"] for game in games] == [0, 1, 2]
     assert totals["simple"] == {"kings": 3, "won_with_the_king": 3, "won_from_behind": 0}
     assert totals["random"] == {"kings": 0, "won_with_the_king": 0, "won_from_behind": 0}
+
+
+def test_the_cards_listed_are_the_cards_each_seat_ends_with():
+    names = ["simple", "random"]
+    seats = seating(names, 2, 0)
+    last = []
+    play_game(Setup("krone", 2, {}, seats, 25, 0), lambda match: last.append(match.state))
+    found = kings.play(names, 2, 25, 0)
+    turns = [turn for _, turn, _ in found["cards"]]
+    assert turns == sorted(turns)
+    for seat, holding in enumerate(last[-1].holdings):
+        listed = Counter(card for bot, _, card in found["cards"] if bot == seats[seat])
+        # A Jester flipped to a Charlatan was taken once as each.
+        ends = Counter(holding.cards) + Counter(
+            {"jester": holding.jesters + holding.charlatans, "charlatan": holding.charlatans}
+        )
+        assert listed == ends
+    king_turn = next(turn for bot, turn, card in found["cards"] if card == "king")
+    assert ("simple", king_turn, "queen") in found["cards"]
+    final = last[-1].final
+    assert found["final"] == {seats[seat]: group for seat, group in final.results.items()}
+    assert "simple" in found["final"]  # the Queen's holder rolls last
+
+
+def test_the_rooms_deadline_is_passed_on():
+    # simple works out no odds, so a deadline changes none of its moves: the same game
+    names = ["simple", "random"]
+    assert kings.play(names, 2, 25, 1, think=5.0) == kings.play(names, 2, 25, 1)
