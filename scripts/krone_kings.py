@@ -43,11 +43,11 @@ def play(
             raise TypeError("a Krone match holds a KroneState")
         if not taken and state.king_buyer is not None:
             taken.append((seats[state.king_buyer], state.bid))
+        # A turn's card is seen once the turn has ended: the turn before this one.
+        turn = (state.round - 1) * players + state.turn_in_round - 1
         for seat, holding in enumerate(state.holdings):
             now = Counter(holding.cards)
             now.update({"jester": holding.jesters, "charlatan": holding.charlatans})
-            # A turn's card is seen once the turn has ended: the turn before this one.
-            turn = (state.round - 1) * players + state.turn_in_round - 1
             cards.extend((seats[seat], turn, card) for card in sorted(now - held[seat]))
             held[seat] = now
         if state.final is not None:

@@ -283,17 +283,21 @@ def test_each_owner_remembers_what_it_worked_out_and_no_other_does():
         odds.solver(goal, budget=1).roll(NO_DICE, 5, frozenset())
 
 
+def _worked_out(card: str) -> int:
+    """The positions a fresh plan of ``card``'s cost works out for five dice."""
+    from ludoteca.games.krone import odds
+
+    solver = odds.Solver(card_goal(card))
+    solver.roll(NO_DICE, 5, frozenset())
+    return len(solver._seen) + len(solver._rolls) + len(solver._choices) + len(solver._chosen)
+
+
 def test_the_positions_remembered_in_all_memories_stay_within_bounds(monkeypatch):
     # Bounded together: one memory asking about a new goal makes the largest memory
     # forget its least recently asked goal.
     from ludoteca.games.krone import odds
 
-    def worked_out(card: str) -> int:
-        solver = odds.Solver(card_goal(card))
-        solver.roll(NO_DICE, 5, frozenset())
-        return len(solver._seen) + len(solver._rolls) + len(solver._choices) + len(solver._chosen)
-
-    sizes = {card: worked_out(card) for card in ("guard", "bishop", "knight")}
+    sizes = {card: _worked_out(card) for card in ("guard", "bishop", "knight")}
     monkeypatch.setattr(odds, "_MEMORIES", {})
     monkeypatch.setattr(odds, "_REMEMBERED_IN_ALL", sum(sizes.values()) - 1)
     with odds.memory("search"):
@@ -311,14 +315,9 @@ def test_the_positions_remembered_in_all_memories_stay_within_bounds(monkeypatch
 def test_a_memory_holding_only_the_goal_just_asked_makes_the_others_forget(monkeypatch):
     from ludoteca.games.krone import odds
 
-    def worked_out(card: str) -> int:
-        solver = odds.Solver(card_goal(card))
-        solver.roll(NO_DICE, 5, frozenset())
-        return len(solver._seen) + len(solver._rolls) + len(solver._choices) + len(solver._chosen)
-
-    small, large = sorted(("guard", "knight"), key=worked_out)
+    small, large = sorted(("guard", "knight"), key=_worked_out)
     monkeypatch.setattr(odds, "_MEMORIES", {})
-    monkeypatch.setattr(odds, "_REMEMBERED_IN_ALL", worked_out(small) + worked_out(large) - 1)
+    monkeypatch.setattr(odds, "_REMEMBERED_IN_ALL", _worked_out(small) + _worked_out(large) - 1)
     with odds.memory("greedy"):
         odds.solver(card_goal(small)).roll(NO_DICE, 5, frozenset())
     with odds.memory("search"):
