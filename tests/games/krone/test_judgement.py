@@ -1,6 +1,8 @@
 """The learnt judgement of the race for the King: its data, its shape, and its remake."""
 
+import importlib.util
 import json
+import random
 import subprocess
 import sys
 from pathlib import Path
@@ -8,7 +10,10 @@ from pathlib import Path
 import pytest
 
 from ludoteca.games.krone import judgement
-from ludoteca.games.krone.state import Holding, opening
+from ludoteca.games.krone.moves import Buy
+from ludoteca.games.krone.state import END, Holding, opening
+
+from .helpers import dice_phase
 
 SCRIPT = Path(__file__).parents[3] / "scripts" / "fit_krone_judgement.py"
 
@@ -17,7 +22,10 @@ def test_the_shipped_weights_load_for_every_table():
     for players in range(2, 6):
         assert len(judgement.weights(players)) == len(judgement.FEATURES)
     data = json.loads(judgement.WEIGHTS_FILE.read_text(encoding="utf-8"))
-    assert data["command"].startswith("scripts/fit_krone_judgement.py --seed 25")
+    assert sorted(data["commands"]) == sorted(data["weights"]) == ["2", "3", "4", "5"]
+    for players, command in data["commands"].items():
+        assert command.startswith("scripts/fit_krone_judgement.py --seed 25")
+        assert command.split("--players ")[1].split()[0] == players
 
 
 @pytest.mark.parametrize("players", [2, 3, 4, 5])
@@ -55,13 +63,13 @@ def test_places_count_the_turns_to_come_with_the_start_passing_on():
 def test_weights_fitted_on_other_features_are_refused(tmp_path, monkeypatch):
     stale = tmp_path / "judgement.json"
     stale.write_text(
-        json.dumps({"command": "remake", "features": ["farmer"], "weights": {"2": [1.0]}}),
+        json.dumps({"commands": {"2": "remake"}, "features": ["farmer"], "weights": {"2": [1.0]}}),
         encoding="utf-8",
     )
     monkeypatch.setattr(judgement, "WEIGHTS_FILE", stale)
     judgement.weights.cache_clear()
     try:
-        with pytest.raises(ValueError, match="fitted on features"):
+        with pytest.raises(ValueError, match="fitted on features.*remake it with remake"):
             judgement.weights(2)
     finally:
         judgement.weights.cache_clear()
@@ -69,15 +77,70 @@ def test_weights_fitted_on_other_features_are_refused(tmp_path, monkeypatch):
 
 def test_the_remake_command_writes_the_same_weights_twice(tmp_path):
     outs = [tmp_path / "a.json", tmp_path / "b.json"]
-    for out in outs:
+    for out, jobs in zip(outs, ("1", "2"), strict=True):
         args = ["--seed", "7", "--games", "6", "--players", "2,4", "--out", str(out)]
-        subprocess.run([sys.executable, str(SCRIPT), *args], check=True, capture_output=True)
+        run = [sys.executable, str(SCRIPT), *args, "--jobs", jobs]
+        subprocess.run(run, check=True, capture_output=True)
     data = json.loads(outs[0].read_text(encoding="utf-8"))
     assert outs[0].read_bytes() == outs[1].read_bytes()
     assert data["features"] == list(judgement.FEATURES)
     assert sorted(data["weights"]) == ["2", "4"]
     assert all(len(w) == len(judgement.FEATURES) for w in data["weights"].values())
-    assert "--seed 7 --games 6" in data["command"]
+    assert data["commands"]["4"].endswith("--seed 7 --games 6 --explore 0.3 --players 4")
+
+
+def test_a_table_size_refitted_keeps_the_others_and_their_commands(tmp_path):
+    out = tmp_path / "judgement.json"
+    out.write_bytes(judgement.WEIGHTS_FILE.read_bytes())
+    shipped = json.loads(out.read_text(encoding="utf-8"))
+    args = ["--seed", "7", "--games", "3", "--players", "3", "--explore", "0.5", "--out", str(out)]
+    subprocess.run([sys.executable, str(SCRIPT), *args], check=True, capture_output=True)
+    data = json.loads(out.read_text(encoding="utf-8"))
+    assert data["weights"]["3"] != shipped["weights"]["3"]
+    assert data["commands"]["3"].endswith("--seed 7 --games 3 --explore 0.5 --players 3")
+    for players in ("2", "4", "5"):
+        assert data["weights"][players] == shipped["weights"][players]
+        assert data["commands"][players] == shipped["commands"][players]
+
+
+def _fitter():
+    spec = importlib.util.spec_from_file_location("fit_krone_judgement", SCRIPT)
+    assert spec is not None
+    assert spec.loader is not None
+    fitter = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(fitter)
+    return fitter
+
+
+def test_greedy_self_play_explores_any_card_but_never_declines_the_king():
+    fitter = _fitter()
+    king = dice_phase(players=2, cards={0: ["general"]}, aside=[6] * 7, active=[])
+    general = dice_phase(players=2, cards={0: ["farmer"]}, aside=[6] * 6, active=[])
+    rngs = [random.Random(n) for n in range(20)]
+    for rng in rngs:
+        assert fitter.explored(king.state, Buy("king"), rng, 1.0, "greedy") == Buy("king")
+    chosen = {fitter.explored(general.state, Buy("general"), r, 1.0, "greedy") for r in rngs}
+    assert END in chosen
+    assert len(chosen) > 2  # the General, or another card, or none
+    assert {fitter.explored(king.state, Buy("king"), r, 1.0, "simple") for r in rngs} != {
+        Buy("king")
+    }
+    never = {fitter.explored(general.state, Buy("general"), r, 0.0, "greedy") for r in rngs}
+    assert never == {Buy("general")}
+
+
+def test_greedy_self_play_follows_from_its_seed_and_labels_every_race_turn():
+    fitter = _fitter()
+    seen, winner = fitter.game(2, 7, 0, 0.5, "greedy")
+    assert (seen, winner) == fitter.game(2, 7, 0, 0.5, "greedy")
+    assert winner in (0, 1)
+    assert len(seen) >= 2
+    # Every position is a turn's start before the King: one seat to play (place 0), the
+    # other next (1) or after it (2: the round's last seat starts the next round).
+    first = judgement.FEATURES.index("place 0")
+    for seats in seen:
+        places = sorted(seat[first:].index(1.0) for seat in seats)
+        assert places in ([0, 1], [0, 2])
 
 
 def test_the_feature_screen_fits_on_one_seed_and_judges_on_another():

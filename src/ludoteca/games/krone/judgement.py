@@ -5,8 +5,8 @@ plays: ``exp(w · x_seat) / Σ exp(w · x_other)`` (a conditional logit), with o
 for each kind of card held and one for each place in the order of the coming turns. The
 weights are fitted for each number of players on positions of self-play games
 (``scripts/fit_krone_judgement.py``, which writes ``judgement.json`` beside this module
-and says in it how to remake it). The same weights judge every seat, so the judgement is
-symmetric between seats by construction.
+and says in it how to remake each table size's weights). The same weights judge every
+seat, so the judgement is symmetric between seats by construction.
 """
 
 from __future__ import annotations
@@ -77,9 +77,10 @@ def weights(players: int) -> tuple[float, ...]:
     """The fitted weights for a table of ``players``, in the order of ``FEATURES``."""
     data = json.loads(WEIGHTS_FILE.read_text(encoding="utf-8"))
     if data["features"] != list(FEATURES):
+        remake = "; ".join(data["commands"].values())
         raise ValueError(
             f"{WEIGHTS_FILE.name} was fitted on features {data['features']}, but the "
-            f"judgement reads {list(FEATURES)}: remake it with {data['command']}"
+            f"judgement reads {list(FEATURES)}: remake it with {remake}"
         )
     found = data["weights"].get(str(players))
     if found is None:
