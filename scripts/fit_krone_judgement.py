@@ -4,17 +4,18 @@
 For each number of players, ``--games`` games are played by ``--policy``: ``simple``
 (collect one face), or ``greedy`` (greedy's exact odds, one seat in two playing its dice
 for the search's ``RACE_VALUES`` and the others for greedy's ``CARD_VALUES``: games as
-the room's bots play them, some ten times slower). On ``--explore`` of its turns a seat
-takes a card at random among those the dice pay for, or none (``greedy`` never declines
-the King so), so that the positions hold every kind of card in many company, and seats
-with fewer cards than turns (without them, a card would be judged only against the
-others: one seldom taken could not be told from no card). Every turn's start before the
-King is taken is a position; its label is the seat that won the game. The weights of a
-conditional logit (each seat's chance ``exp(w · x_seat) / Σ exp(w · x_other)``) are
-fitted by Newton's method with a small ridge. Every game comes from ``--seed`` and its
-number (greedy's odds are forgotten before each), so the same arguments write the same
-file whatever ``--jobs``. The table sizes fitted replace theirs in ``--out`` and keep
-the others, each size with the command that remakes it. Needs numpy (the ``test`` extra).
+the room's bots play them, seconds a game where the simple policy takes milliseconds).
+On ``--explore`` of its turns a seat takes a card at random among those the dice pay
+for, or none (``greedy`` never declines the King so), so that the positions hold every
+kind of card in many company, and seats with fewer cards than turns (without them, a
+card would be judged only against the others: one seldom taken could not be told from
+no card). Every turn's start before the King is taken is a position; its label is the
+seat that won the game. The weights of a conditional logit (each seat's chance
+``exp(w · x_seat) / Σ exp(w · x_other)``) are fitted by Newton's method with a small
+ridge. Every game comes from ``--seed`` and its number (greedy's odds are forgotten
+before each), so the same arguments write the same file whatever ``--jobs``. The table
+sizes fitted replace theirs in ``--out`` and keep the others, each size with the command
+that remakes it. Needs numpy (the ``test`` extra).
 
     nice -n 10 .venv/bin/python scripts/fit_krone_judgement.py --seed 25
 """
@@ -39,8 +40,6 @@ from ludoteca.games.krone.state import END, START, KroneState, opening
 #: The ridge on the weights: keeps the fit finite where a feature never varies.
 RIDGE = 1.0
 NEWTON_STEPS = 25
-
-
 POLICIES = ("simple", "greedy")
 KING = Buy("king")
 
