@@ -16,6 +16,11 @@ from ludoteca.games.krone.state import END, Holding, opening
 from .helpers import dice_phase
 
 SCRIPT = Path(__file__).parents[3] / "scripts" / "fit_krone_judgement.py"
+spec = importlib.util.spec_from_file_location("fit_krone_judgement", SCRIPT)
+assert spec is not None
+assert spec.loader is not None
+fitter = importlib.util.module_from_spec(spec)
+spec.loader.exec_module(fitter)
 
 
 def test_the_shipped_weights_load_for_every_table():
@@ -103,17 +108,7 @@ def test_a_table_size_refitted_keeps_the_others_and_their_commands(tmp_path):
         assert data["commands"][players] == shipped["commands"][players]
 
 
-def _fitter():
-    spec = importlib.util.spec_from_file_location("fit_krone_judgement", SCRIPT)
-    assert spec is not None
-    assert spec.loader is not None
-    fitter = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(fitter)
-    return fitter
-
-
 def test_greedy_self_play_explores_any_card_but_never_declines_the_king():
-    fitter = _fitter()
     king = dice_phase(players=2, cards={0: ["general"]}, aside=[6] * 7, active=[])
     general = dice_phase(players=2, cards={0: ["farmer"]}, aside=[6] * 6, active=[])
     rngs = [random.Random(n) for n in range(20)]
@@ -130,7 +125,6 @@ def test_greedy_self_play_explores_any_card_but_never_declines_the_king():
 
 
 def test_greedy_self_play_follows_from_its_seed_and_labels_every_race_turn():
-    fitter = _fitter()
     seen, winner = fitter.game(2, 7, 0, 0.5, "greedy")
     assert (seen, winner) == fitter.game(2, 7, 0, 0.5, "greedy")
     assert winner in (0, 1)
