@@ -76,13 +76,48 @@ def preview_url(base: str, game: str, fixture: str, lang: str = "en", confirm: b
     )
 
 
+def watched(page: Any) -> Any:
+    """The page, keeping what goes wrong in it: script errors in ``page.errors`` (tests
+    assert it empty) and failed requests and console errors in ``page.troubles``, which
+    ``shown`` reports when a screen never comes (a room page that did not draw its entry
+    once failed CI with nothing but a timeout to go on)."""
+    page.errors = []
+    page.troubles = []
+    page.on("pageerror", lambda error: page.errors.append(str(error)))
+    page.on(
+        "requestfailed",
+        lambda request: page.troubles.append(f"{request.method} {request.url}: {request.failure}"),
+    )
+    page.on(
+        "console",
+        lambda message: message.type == "error" and page.troubles.append(message.text),
+    )
+    return page
+
+
+def shown(page: Any, selector: str, timeout: float = 30_000) -> None:
+    """Wait until `selector` is visible; if it never is, fail saying where the page is,
+    what it shows and what went wrong in it."""
+    try:
+        page.wait_for_selector(selector, timeout=timeout)
+    except Exception as error:
+        if type(error).__name__ != "TimeoutError":
+            raise
+        text = page.evaluate("document.body ? document.body.innerText : ''")
+        raise AssertionError(
+            f"{selector} not shown in {timeout / 1000:g} s at {page.url}; the page shows"
+            f" {text[:300]!r}; script errors {getattr(page, 'errors', '?')};"
+            f" failed requests and console errors {getattr(page, 'troubles', '?')}"
+        ) from None
+
+
 def open_board(chromium: Any, url: str, width: int = 1280, dark: bool = False) -> Any:
     """A page showing the board; page errors are collected in page.errors."""
-    page = chromium.new_page(
-        viewport={"width": width, "height": 900}, color_scheme="dark" if dark else "light"
+    page = watched(
+        chromium.new_page(
+            viewport={"width": width, "height": 900}, color_scheme="dark" if dark else "light"
+        )
     )
-    page.errors = []
-    page.on("pageerror", lambda error: page.errors.append(str(error)))
     page.goto(url)
     page.wait_for_selector("#board > *", state="attached")
     return page

@@ -8,7 +8,7 @@ import random
 from pathlib import Path
 from typing import Any
 
-from .browser import ROOT
+from .browser import ROOT, shown, watched
 
 SHOTS = ROOT / "test-output" / "room"
 
@@ -33,21 +33,20 @@ def open_page(
         viewport={"width": width, "height": 950}, locale=lang, bypass_csp=not policy
     )
     page = context.new_page()
-    page.errors = []
-    page.on("pageerror", lambda error: page.errors.append(str(error)))
+    watched(page)
     page.goto(url)
     return page
 
 
 def enter(page: Any, name: str) -> None:
-    page.wait_for_selector("#entry-form")
+    shown(page, "#entry-form")
     page.fill("#entry-form input[name=name]", name)
     page.click("#entry-form button[type=submit]")
     page.wait_for_selector(".lobby")
 
 
 def register(page: Any, name: str) -> None:
-    page.wait_for_selector("#entry-form")
+    shown(page, "#entry-form")
     page.click("[data-mode=register]")
     page.fill("#entry-form input[name=name]", name)
     page.fill("#entry-form input[name=password]", "lange genug")

@@ -12,6 +12,7 @@ import pytest
 
 from ludoteca.bots import strength
 
+from .browser import shown, watched
 from .room import (
     LOG,
     MY_TURN,
@@ -70,8 +71,7 @@ def replay_the_match(table_page: Any, game: str, match_id: int, moves: int) -> N
     link = table_page.locator("[data-action=replay]")
     assert link.get_attribute("href") == f"/matches/{match_id}"
     page = table_page.context.new_page()
-    page.errors = []
-    page.on("pageerror", lambda error: page.errors.append(str(error)))
+    watched(page)
     # The table's page is at /tables/<id> now: the match page is off the room's origin.
     page.goto(urljoin(table_page.url, f"/matches/{match_id}"))
     page.wait_for_selector(".result")
@@ -198,7 +198,7 @@ def test_two_people_a_spectator_a_reload_and_a_language_switch(browser: Any, ser
 
 def test_a_registered_player_finds_the_match_on_their_page(browser: Any, server: Any):
     page = open_page(browser, server.http + "/", lang="de")
-    page.wait_for_selector("#entry-form")
+    shown(page, "#entry-form")
     page.click("[data-mode=register]")
     page.fill("#entry-form input[name=name]", "Greta")
     page.fill("#entry-form input[name=password]", "kurz")
@@ -329,3 +329,17 @@ def test_the_leaderboard_shows_the_bot_levels_with_their_intervals(browser: Any,
     assert "seme 2026" in page.inner_text(".levels-how")
     shot(page, "ratings-kingdomino-it")
     assert page.errors == []
+
+
+def test_a_page_that_never_draws_its_entry_fails_saying_why(browser: Any, server: Any):
+    """The harness: when the room's script cannot load, waiting for the entry fails
+    naming the request that failed, not with a bare timeout."""
+    context = browser.new_context()
+    context.route("**/static/app.js", lambda route: route.abort("connectionreset"))
+    page = watched(context.new_page())
+    page.goto(server.http + "/")
+    with pytest.raises(AssertionError) as failure:
+        shown(page, "#entry-form", timeout=1000)
+    said = str(failure.value)
+    assert said.startswith(f"#entry-form not shown in 1 s at {server.http}/;"), said
+    assert f"GET {server.http}/static/app.js: net::ERR_CONNECTION_RESET" in said, said

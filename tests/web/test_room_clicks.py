@@ -11,6 +11,7 @@ from typing import Any
 
 from tests.server.live import Player
 
+from .browser import watched
 from .room import (
     LOG,
     MY_TURN,
@@ -201,8 +202,7 @@ def test_a_refused_move_lets_the_board_go_so_the_player_can_move_again(browser: 
 
     context.route_web_socket("**/ws", between)
     page = context.new_page()
-    page.errors = []
-    page.on("pageerror", lambda error: page.errors.append(str(error)))
+    watched(page)
     page.goto(server.http + "/")
     enter(page, "Anna")
     against_a_bot(page, "kingdomino")

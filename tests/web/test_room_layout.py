@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 
 from .axe import barriers, require_axe
+from .browser import shown, watched
 from .room import LOG, MY_TURN, OVER, STATE, create_table, enter, resign, say, shot, state
 
 GAMES = ["krone", "kingdomino", "cronberg", "keltis"]
@@ -69,8 +70,7 @@ def new_page(browser: Any, url: str, size: dict[str, int] = DESKTOP, **context: 
     # forbids (eval, inline): bypassed here as in room.open_page; the policy itself is
     # tested in test_room_security.
     page = browser.new_context(viewport=size, bypass_csp=True, **context).new_page()
-    page.errors = []
-    page.on("pageerror", lambda error: page.errors.append(str(error)))
+    watched(page)
     page.goto(url)
     return page
 
@@ -301,7 +301,7 @@ def test_every_screen_passes_the_accessibility_checker(browser: Any, server: Any
     source = require_axe()
     found: dict[str, list[str]] = {}
     page = themed_page(browser, server.http + "/", theme)
-    page.wait_for_selector("#entry-form")
+    shown(page, "#entry-form")
     found["entry"] = barriers(page, source)
     page.click("[data-mode=register]")
     page.fill("#entry-form input[name=name]", "Greta")

@@ -16,6 +16,7 @@ import pytest
 from tests.server.live import running
 
 from .axe import barriers, require_axe
+from .browser import shown
 from .room import LOG, MY_TURN, STATE, create_table, enter, open_page, point_or_type, shot, state
 
 HIDDEN = """() => {
@@ -66,7 +67,7 @@ def test_a_link_opens_a_table_and_your_turn_shows_in_a_background_tab(browser: A
     bruno.errors = []
     bruno.on("pageerror", lambda error: bruno.errors.append(str(error)))
     bruno.goto(f"{server.http}/tables/{table}")
-    bruno.wait_for_selector("#entry-form")
+    shown(bruno, "#entry-form")
     bruno.fill("#entry-form input[name=name]", "Bruno")
     bruno.click("#entry-form button[type=submit]")
     bruno.wait_for_function(f"{STATE} && {STATE}.id === {table}")

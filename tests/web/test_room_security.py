@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from .browser import shown
 from .room import enter, open_page
 
 
@@ -32,7 +33,7 @@ def test_the_page_keeps_to_its_policy_and_says_a_limit_in_words(
     bruno = open_page(browser, live.http + "/", lang="it", policy=True)
     bruno_violations = _watch_policy(bruno)
     bruno.reload()
-    bruno.wait_for_selector("#entry-form")
+    shown(bruno, "#entry-form")
     bruno.fill("#entry-form input[name=name]", "Bruno")
     bruno.click("#entry-form button[type=submit]")
     bruno.wait_for_selector(".entry-error:not(:empty)")
@@ -42,14 +43,14 @@ def test_the_page_keeps_to_its_policy_and_says_a_limit_in_words(
     # Logging out posts JSON too, and the session is over on the server.
     anna.click("#account summary")
     anna.click("[data-action=logout]")
-    anna.wait_for_selector("#entry-form")
+    shown(anna, "#entry-form")
     assert anna.evaluate("fetch('/api/me').then((answer) => answer.status)") == 401
     assert anna.errors == bruno.errors == []
     assert anna_violations == bruno_violations == []
 
 
 def _log_in(page: Any, mode: str, name: str, password: str) -> None:
-    page.wait_for_selector("#entry-form")
+    shown(page, "#entry-form")
     page.click(f"[data-mode={mode}]")
     page.fill("#entry-form input[name=name]", name)
     page.fill("#entry-form input[name=password]", password)
@@ -67,8 +68,8 @@ def test_logging_out_everywhere_ends_the_players_other_tab(
     _log_in(phone, "login", "Carla", "carla's secret")
     laptop.click("#account summary")
     laptop.click("[data-action=logout-everywhere]")
-    laptop.wait_for_selector("#entry-form")
+    shown(laptop, "#entry-form")
     # The phone's socket is closed by the server, and it is back at the entry.
-    phone.wait_for_selector("#entry-form")
+    shown(phone, "#entry-form")
     assert phone.evaluate("fetch('/api/me').then((answer) => answer.status)") == 401
     assert laptop.errors == phone.errors == []
