@@ -98,11 +98,12 @@ def watched(page: Any) -> Any:
 def shown(page: Any, selector: str, timeout: float = 30_000) -> None:
     """Wait until `selector` is visible; if it never is, fail saying where the page is,
     what it shows and what went wrong in it."""
+    # Imported here: this module is imported where playwright is missing (tests skip).
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
     try:
         page.wait_for_selector(selector, timeout=timeout)
-    except Exception as error:
-        if type(error).__name__ != "TimeoutError":
-            raise
+    except PlaywrightTimeout:
         text = page.evaluate("document.body ? document.body.innerText : ''")
         raise AssertionError(
             f"{selector} not shown in {timeout / 1000:g} s at {page.url}; the page shows"

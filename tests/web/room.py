@@ -24,13 +24,23 @@ LOG = f"{STATE}.view.log.length"
 
 
 def open_page(
-    browser: Any, url: str, lang: str = "en", width: int = 1280, policy: bool = False
+    browser: Any,
+    url: str,
+    lang: str = "en",
+    width: int = 1280,
+    policy: bool = False,
+    height: int = 950,
+    **options: Any,
 ) -> Any:
-    """A page of the room in a context of its own. Playwright runs a string given to
-    ``wait_for_function`` through eval, which the room's Content-Security-Policy forbids:
-    the policy is bypassed unless ``policy`` (then wait with selectors only)."""
+    """A page of the room in a context of its own (``options``: more of the context's,
+    such as ``color_scheme``). Playwright runs a string given to ``wait_for_function``
+    through eval, which the room's Content-Security-Policy forbids: the policy is
+    bypassed unless ``policy`` (then wait with selectors only)."""
     context = browser.new_context(
-        viewport={"width": width, "height": 950}, locale=lang, bypass_csp=not policy
+        viewport={"width": width, "height": height},
+        locale=lang,
+        bypass_csp=not policy,
+        **options,
     )
     page = context.new_page()
     watched(page)

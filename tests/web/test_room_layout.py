@@ -11,8 +11,20 @@ from typing import Any
 import pytest
 
 from .axe import barriers, require_axe
-from .browser import shown, watched
-from .room import LOG, MY_TURN, OVER, STATE, create_table, enter, resign, say, shot, state
+from .browser import shown
+from .room import (
+    LOG,
+    MY_TURN,
+    OVER,
+    STATE,
+    create_table,
+    enter,
+    open_page,
+    resign,
+    say,
+    shot,
+    state,
+)
 
 GAMES = ["krone", "kingdomino", "cronberg", "keltis"]
 DESKTOP = {"width": 1366, "height": 900}
@@ -65,16 +77,6 @@ KRONE_LABELS = ", ".join(
 )
 
 
-def new_page(browser: Any, url: str, size: dict[str, int] = DESKTOP, **context: Any) -> Any:
-    # Playwright's wait_for_function and add_script_tag run script the room's policy
-    # forbids (eval, inline): bypassed here as in room.open_page; the policy itself is
-    # tested in test_room_security.
-    page = browser.new_context(viewport=size, bypass_csp=True, **context).new_page()
-    watched(page)
-    page.goto(url)
-    return page
-
-
 def against_a_bot(page: Any, game: str, level: str = "greedy") -> None:
     """A table of `game` with this person and a bot, started; the board drawn."""
     create_table(page, game)
@@ -121,7 +123,7 @@ def fits(page: Any, where: str) -> None:
 
 
 def test_cronberg_uses_the_room_it_has_on_a_desktop(browser: Any, server: Any):
-    page = new_page(browser, server.http + "/")
+    page = open_page(browser, server.http + "/", **DESKTOP)
     enter(page, "Anna")
     against_a_bot(page, "cronberg")
     city = page.locator(".cb-city").bounding_box()
@@ -136,7 +138,7 @@ def test_cronberg_uses_the_room_it_has_on_a_desktop(browser: Any, server: Any):
 
 
 def test_no_page_is_wider_than_its_window_with_a_long_name(browser: Any, server: Any):
-    page = new_page(browser, server.http + "/")
+    page = open_page(browser, server.http + "/", **DESKTOP)
     enter(page, LONG_NAME)
     for size in (DESKTOP, PHONE):
         page.set_viewport_size(size)
@@ -169,7 +171,7 @@ def whole_numbers(page: Any, log: str) -> list[str]:
 
 
 def test_move_numbers_from_100_show_all_their_digits(browser: Any, server: Any):
-    page = new_page(browser, server.http + "/")
+    page = open_page(browser, server.http + "/", **DESKTOP)
     enter(page, "Anna")
     against_a_bot(page, "krone", level="random")
     numbered = "document.querySelectorAll('.move-log li').length >= 101"
@@ -190,7 +192,7 @@ def test_move_numbers_from_100_show_all_their_digits(browser: Any, server: Any):
 
 
 def test_the_chat_scrolls_in_its_panel_and_says_where_a_line_ends(browser: Any, server: Any):
-    page = new_page(browser, server.http + "/", locale="it")
+    page = open_page(browser, server.http + "/", lang="it", **DESKTOP)
     enter(page, "Anna")
     create_table(page, "keltis")
     panel = page.locator(".table-screen .chat")
@@ -237,14 +239,14 @@ def results_shown(page: Any) -> list[str]:
 
 
 def test_watchers_are_the_people_without_a_seat(browser: Any, server: Any):
-    anna = new_page(browser, server.http + "/")
+    anna = open_page(browser, server.http + "/", **DESKTOP)
     enter(anna, "Anna")
     table = create_table(anna, "keltis")
-    bruno = new_page(browser, server.http + "/")
+    bruno = open_page(browser, server.http + "/", **DESKTOP)
     enter(bruno, "Bruno")
     bruno.click(f"[data-table='{table}'] [data-action=join]")
     bruno.wait_for_selector(".table-screen")
-    carla = new_page(browser, server.http + "/")
+    carla = open_page(browser, server.http + "/", **DESKTOP)
     enter(carla, "Carla")
     carla.click(f"[data-table='{table}'] [data-action=watch]")
     carla.wait_for_selector(".table-screen")
@@ -256,7 +258,7 @@ def test_watchers_are_the_people_without_a_seat(browser: Any, server: Any):
 
 
 def test_krone_does_not_move_when_a_card_is_pointed_at(browser: Any, server: Any):
-    page = new_page(browser, server.http + "/", locale="de")
+    page = open_page(browser, server.http + "/", lang="de", **DESKTOP)
     enter(page, "Anna")
     against_a_bot(page, "krone")
     page.mouse.move(1, 1)
@@ -269,7 +271,7 @@ def test_krone_does_not_move_when_a_card_is_pointed_at(browser: Any, server: Any
 
 
 def test_on_a_phone_nothing_covers_a_label(browser: Any, server: Any):
-    page = new_page(browser, server.http + "/", PHONE)
+    page = open_page(browser, server.http + "/", **PHONE)
     enter(page, "Anna")
     against_a_bot(page, "krone")
     shot(page, "krone-phone")
@@ -287,7 +289,7 @@ def themed_page(browser: Any, url: str, theme: str) -> Any:
     """A page with the room's theme chosen, the system's scheme the other one: what the
     room's own switch sets must hold on its own."""
     other = "light" if theme == "dark" else "dark"
-    page = new_page(browser, "about:blank", color_scheme=other)
+    page = open_page(browser, "about:blank", color_scheme=other, **DESKTOP)
     page.context.add_init_script(f"localStorage.setItem('ludoteca.theme', '{theme}')")
     page.goto(url)
     return page
@@ -348,7 +350,7 @@ def test_every_screen_passes_the_accessibility_checker(browser: Any, server: Any
     page.wait_for_selector(".leaderboard .level-row")
     found["ratings with the bot levels"] = barriers(page, source)
     # The rules pages have no theme switch: they follow the system's scheme.
-    rules = new_page(browser, server.http + "/rules", color_scheme=theme)
+    rules = open_page(browser, server.http + "/rules", color_scheme=theme, **DESKTOP)
     rules.wait_for_selector(".rules h1")
     found["rules"] = barriers(rules, source)
     for game in GAMES:
@@ -375,7 +377,7 @@ def test_the_header_is_one_line_at_1280_px_in_every_language(browser: Any, serve
     matches, log out everywhere) sees the header on one line on a 1280 px screen."""
     from .test_room_social import register
 
-    page = new_page(browser, server.http + "/", {"width": 1280, "height": 800})
+    page = open_page(browser, server.http + "/", width=1280, height=800)
     register(page, "Maximiliane")
     create_table(page, "keltis")
     for language in ("en", "it", "de"):
