@@ -4,10 +4,10 @@
 # arena of $GAMES games of seed $SEED (2026: never used for tuning). Each row's
 # `ludoteca arena --json` lands in $OUT; a row whose file exists is skipped, so the
 # script can be stopped and run again to finish the table. Rows run one at a time, the
-# most telling first, under `nice` (the machine is shared). With CHUNK=N a row is played
-# N games at a time, each range kept in $file.d/ and skipped when there, and the parts
-# joined into the row's file once all are in (scripts/join_arena.py): a long row stopped
-# keeps the ranges it finished.
+# most telling first, at the lowest priority (the machine is shared). With CHUNK=N a row
+# is played N games at a time, each range kept in $file.d/ and skipped when there, and
+# the parts joined into the row's file once all are in (scripts/arena_series.sh): a long
+# row stopped keeps the ranges it finished.
 #   scripts/measure_bots.sh                  # the whole table
 #   scripts/measure_bots.sh krone            # the rows whose file name contains "krone"
 set -euo pipefail
@@ -18,8 +18,6 @@ SEED=${SEED:-2026}
 GAMES=${GAMES:-600}
 JOBS=${JOBS:-1}
 CHUNK=${CHUNK:-0}
-PYTHON=python3
-if [ -x .venv/bin/python ]; then PYTHON=.venv/bin/python; fi
 OUT=${OUT:-docs/measured/bots/seed-$SEED}
 ONLY=${1:-}
 mkdir -p "$OUT"
@@ -27,24 +25,11 @@ mkdir -p "$OUT"
 row() {  # GAME BOTS PLAYERS
   local file="$OUT/$1-${2//,/-}-$3p.json"
   if [ -n "$ONLY" ] && [[ "$file" != *"$ONLY"* ]]; then return; fi
-  if [ -s "$file" ]; then echo "have $file"; return; fi
   local step=$GAMES
   if [ "$CHUNK" -gt 0 ]; then step=$CHUNK; fi
-  local parts=() start stop part
-  mkdir -p "$file.d"
-  for ((start = 0; start < GAMES; start += step)); do
-    stop=$((start + step < GAMES ? start + step : GAMES))
-    part="$file.d/$start-$stop.json"
-    parts+=("$part")
-    if [ -s "$part" ]; then echo "have $part"; continue; fi
-    echo "== $1 $2, $3 players, seed $SEED, games $start:$stop"
-    nice -n 10 "$LUDOTECA" arena "$1" --bots "$2" --players "$3" --seed "$SEED" \
-      --seeds "$start:$stop" --jobs "$JOBS" --json >"$part.part"
-    mv "$part.part" "$part"
-  done
-  "$PYTHON" scripts/join_arena.py "${parts[@]}" >"$file.part"
-  mv "$file.part" "$file"
-  rm -r "$file.d"
+  echo "== $1 $2, $3 players, seed $SEED, games 0:$GAMES"
+  CHUNK=$step WORKERS=1 scripts/arena_series.sh "$file" "$GAMES" \
+    "$1" --bots "$2" --players "$3" --seed "$SEED" --jobs "$JOBS"
 }
 
 GAMES_=(krone keltis kingdomino cronberg)
