@@ -7,7 +7,7 @@ different holding seen at a turn's start before the King is taken), each against
 bids ``--bids``; where the exact odds would leave an ability out or take more than
 ``--work``, the holding is passed over. Prints one JSON line a holding and bid, then
 the totals: the rows, the mean exact chance, the mean estimate, and the mean and mean
-absolute error (docs/bots.md, "Krone's final round"). A tuning tool: seed 25.
+absolute error (docs/krone-search.md, "Krone's final round"). A tuning tool: seed 25.
 
     scripts/krone_beats.py --players 4 --games 0:3
 """

@@ -7,7 +7,7 @@ ability cards, a result to beat of seven to nine of a kind that they can reach),
 final-round turns of each with each policy — the dice drawn alike for both until their
 choices part — and prints one JSON line a holding, then the totals: each policy's rate
 of beating, and the mean difference per holding with its 95% interval
-(docs/bots.md, "Krone's final round").
+(docs/krone-search.md, "Krone's final round").
 
 With ``--think S`` each decision has S seconds, as in the room (``engine.deadline``), and
 what the odds remember is forgotten before each turn: a room's bot meets a holding's

@@ -9,7 +9,7 @@ seat to play next may take from the display (at two players a card of rows II to
 taken is one the other seat never gets) — on the self-play positions of ``--seed``,
 and reports each fit's mean log-likelihood of the winner on the positions of
 ``--held-out``, a seed the fit never saw, and how often its favourite won there
-(docs/bots.md, "Krone's search tuned on seed 25"). Needs numpy.
+(docs/krone-search.md, "Krone's search tuned on seed 25"). Needs numpy.
 
     nice -n 10 .venv/bin/python scripts/krone_judgement_features.py --players 2 --games 3000
 """

@@ -7,7 +7,7 @@ game — the King's taker and bid, the winners, each card as taken (the bot, the
 turn counted from 0, the card), the final round's results — then one of totals by
 level: the Kings each took, the games it won holding the King, and those it won from
 behind (in the final round, beating another's bid). At two players the King's taker wins
-most games (docs/bots.md, "Krone's race alone", "Where the room's two-player games are
+most games (docs/krone-search.md, "Krone's race alone", "Where the room's two-player games are
 won"); the final round can undo it, and these totals say for whom. A tuning tool: run
 it on a tuning seed (25, 31), never on the seeds strength is reported on.
 

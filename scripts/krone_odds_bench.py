@@ -9,7 +9,7 @@ worked out with its counted budget, what the odds remember forgotten before each
 positions and before each final turn, as the arena does. It prints the seconds of each
 part and a fingerprint of the moves chosen: a change that only makes the odds quicker
 leaves the fingerprint as it was. Compare two versions side by side on one machine
-(``PYTHONPATH=<other checkout>/src``), docs/bots.md, "Krone's odds, quicker".
+(``PYTHONPATH=<other checkout>/src``), docs/krone-search.md, "Krone's odds, quicker".
 
     scripts/krone_odds_bench.py --games 3 --finals 12
 """

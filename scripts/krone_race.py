@@ -4,7 +4,7 @@
 At two players whoever takes the King wins nearly every game (21 of 21 between `mcts` and
 `greedy`, seed 25, games 300–320), so a Krone game is a race to seven of a kind, and a
 policy's turns to the King, alone, say much of its strength for less play than wins do
-(docs/bots.md, "Krone's race alone"). Seat 0 plays the policy; seat 1 keeps its dice and
+(docs/krone-search.md, "Krone's race alone"). Seat 0 plays the policy; seat 1 keeps its dice and
 never takes a card, so every card stays in the display. A game stops when seat 0 takes
 the King (or after 60 turns).
 

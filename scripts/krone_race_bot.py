@@ -4,7 +4,7 @@ The search's dice without its tree: every turn played by greedy's exact odds for
 ``RACE_VALUES`` (``strategy.search_move``), the card taken the one those values rank
 first, the final round by greedy's plan (at two players it seldom decides). Against
 ``greedy`` it says what the search's dice are worth in games, apart from its tree and
-its larger plan (docs/bots.md, "Krone's race alone": the race's dice in games).
+its larger plan (docs/krone-search.md, "Krone's race alone": the race's dice in games).
 
     PYTHONPATH=scripts ludoteca arena krone --bots krone_race_bot:race:fixed,greedy \\
         --seed 31 --seeds 0:200

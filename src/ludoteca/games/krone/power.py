@@ -19,7 +19,7 @@ fixed plan, on counts of dice, not on game states:
 The exact odds of beating a final-round result played for by each holding of tuning
 games (seed 25) were 2 to 5 times the estimate of the plan before, which brought every
 die in at once and chose its face by the roll alone; the search then took the King on
-bids the others beat (docs/bots.md, "Krone's final round"). Results are kept per
+bids the others beat (docs/krone-search.md, "Krone's final round"). Results are kept per
 holding (dice a turn, abilities) and result to beat: pure functions of them, worked
 out once per process with a fixed seed.
 """

@@ -245,7 +245,7 @@ _TO_FACE = ("sorcerer", "astronomer", "maid", "lady", "nobleman")
 #: ten times greedy's. With greedy's budget a seat holding three abilities or more plans
 #: its turn without some of them (the cards that bring in a die among them) in most of
 #: its decisions; with ten times as many, the race alone is about two thirds of a turn
-#: quicker (docs/bots.md, "Krone's race alone").
+#: quicker (docs/krone-search.md, "Krone's race alone").
 SEARCH_BUDGET = 30_000
 SEARCH_WORK = 1_000_000
 #: The work of one final-round decision, and the positions its one goal may work out:
@@ -280,7 +280,7 @@ def search_move(
     # Under a deadline (the room's) the plans come cheapest first, each replacing the
     # move in hand only if it finished in time: greedy's, so that a move is in hand; the
     # larger one; in the final round, the plan with every ability. Whole plans first
-    # would leave the larger one no time whenever they run out (docs/bots.md, "Krone's
+    # would leave the larger one no time whenever they run out (docs/krone-search.md, "Krone's
     # final round").
     move = greedy_move(state, rng, values)
     steps: list[Callable[[], Move | None]] = [lambda: greedy_move(state, rng, values, budget, work)]
@@ -318,7 +318,7 @@ def final_move(state: KroneState, work: int = FINAL_WORK) -> Move | None:
     Maid, the Alchemist...) out of its plan for the rest of a turn, so that a race turn
     stays quick. The final round is one turn that decides the game, played for one aim:
     planned with them, seven dice and the Lady-in-waiting and Maid beat seven 4s about
-    four times as often (docs/bots.md, "Krone's final round").
+    four times as often (docs/krone-search.md, "Krone's final round").
     """
     from .odds import TooLarge, Work, best_move, final_goal
 
