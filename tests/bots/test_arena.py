@@ -11,6 +11,7 @@ import ludoteca
 from ludoteca.bots import RandomBot
 from ludoteca.cli import app
 from ludoteca.engine import Result, deadline
+from ludoteca.tools import arena
 from ludoteca.tools.arena import (
     JoinError,
     Standing,
@@ -112,6 +113,7 @@ def test_the_arena_command_prints_one_json_object():
         "seed",
         "seeds",
         "think",
+        "pace",
         "bots",
         "separated",
         "separation",
@@ -357,6 +359,32 @@ def test_a_timed_arena_counts_the_decisions_stopped_at_their_deadline(monkeypatc
     older = {**timed, "bots": [{k: v for k, v in b.items() if k != "at_deadline"}
                                for b in timed["bots"]]}  # fmt: skip
     assert all("at_deadline" not in bot for bot in join([older, later])["bots"])
+
+
+def test_a_timed_arena_says_how_quick_the_machine_was(monkeypatch):
+    """A deadline in seconds makes the machine's speed part of the figures: a timed
+    tournament times a fixed loop before and after its games, and joined parts keep
+    every part's."""
+    keltis = ludoteca.game("keltis")
+    timed = run(keltis, ["random", "simple"], games=1, seed=1, think=5).to_json()
+    assert len(timed["pace"]) == 2
+    assert all(seconds > 0 for seconds in timed["pace"])
+    assert run(keltis, ["random", "simple"], games=1, seed=1).to_json()["pace"] == []
+    later = run(keltis, ["random", "simple"], games=1, seed=1, first=1, think=5).to_json()
+    assert join([timed, later])["pace"] == timed["pace"] + later["pace"]
+    older = {key: value for key, value in later.items() if key != "pace"}  # before it
+    assert join([timed, older])["pace"] == timed["pace"]
+    # The loop is what is timed: none of it takes next to no time, ten times it longer.
+    monkeypatch.setattr(arena, "PACE_ADDITIONS", 0)
+    nothing = arena.pace()
+    monkeypatch.setattr(arena, "PACE_ADDITIONS", 2_000_000)
+    assert arena.pace() > nothing
+    monkeypatch.undo()
+    one = ["arena", "keltis", "--bots", "random,simple", "--games", "1"]
+    result = CliRunner().invoke(app, [*one, "--think", "5"])
+    assert result.exit_code == 0, result.output
+    assert "the machine's pace: 1,000,000 additions in a Python loop took" in result.stdout
+    assert "pace" not in CliRunner().invoke(app, one).stdout
 
 
 def test_each_game_starts_with_nothing_remembered_from_the_games_before(monkeypatch):

@@ -139,6 +139,8 @@ def tournament(tournament: Tournament) -> None:
     Console().print(shown)
     if tournament.think is not None:
         typer.echo(stopped(tournament))
+        if tournament.pace:
+            typer.echo(paced(tournament))
     for line in separation(tournament):
         typer.echo(line)
 
@@ -151,6 +153,16 @@ def stopped(tournament: Tournament) -> str:
         for s in tournament.standings
     )
     return f"decisions stopped at the {tournament.think:g} s deadline: {counts}"
+
+
+def paced(tournament: Tournament) -> str:
+    """How quick the machine was, before and after the games: a deadline in seconds makes
+    its speed part of a timed tournament's figures."""
+    from ludoteca.tools.arena import PACE_ADDITIONS
+
+    low, high = min(tournament.pace), max(tournament.pace)
+    spread = f"{low:.3f} s" if low == high else f"{low:.3f}–{high:.3f} s"
+    return f"the machine's pace: {PACE_ADDITIONS:,} additions in a Python loop took {spread}"
 
 
 def played(tournament: Tournament) -> str:

@@ -43,6 +43,8 @@ from ludoteca.engine import CHANCE, Game, Match, OptionValue, Result
 Z95 = 1.959964  # the normal quantile of a two-sided 95% interval
 #: Beyond this many games two bots are as good as level: no estimate is given.
 MOST_GAMES = 10**9
+#: The additions of the loop that times the machine (``pace``).
+PACE_ADDITIONS = 1_000_000
 
 
 @dataclass
@@ -131,6 +133,8 @@ class Tournament:
     winners: list[list[str]] = field(default_factory=list)
     #: seconds each decision had, as in the room; None: budgets counted only (repeatable)
     think: float | None = None
+    #: a timed tournament's ``pace()`` before and after its games (each part's, joined)
+    pace: list[float] = field(default_factory=list)
 
     @property
     def seeds(self) -> range:
@@ -155,6 +159,7 @@ class Tournament:
             "seed": self.seed,
             "seeds": [self.seeds.start, self.seeds.stop],  # from A up to, not including, B
             "think": self.think,
+            "pace": self.pace,
             "bots": [standing.to_json() for standing in self.standings],
             "separated": self.separated,
             "separation": [gap.to_json() for gap in self.separation],
@@ -225,6 +230,7 @@ def join(parts: Sequence[Mapping[str, Any]]) -> dict[str, object]:
         first=first["seeds"][0],
         winners=[won for part in ordered for won in part["winners"]],
         think=first.get("think"),
+        pace=[seconds for part in ordered for seconds in part.get("pace", [])],
     )
     # A timed part written before results counted the decisions stopped at the deadline
     # has no count to add (an untimed one stopped none).
@@ -341,6 +347,8 @@ def run(
         resolve(name)  # an unknown bot is refused before any game is played
     standings = {name: Standing(name) for name in names}
     tournament = Tournament(game.id, count, games, seed, [], first=first, think=think)
+    if think is not None:
+        tournament.pace.append(pace())
     tournament.seatings = [seating(names, count, number) for number in tournament.seeds]
     numbered = zip(tournament.seeds, tournament.seatings, strict=True)
     setup = [Setup(game.id, count, dict(options or {}), seats, seed, number, think)
@@ -355,8 +363,24 @@ def run(
             standings[name].at_deadline += stopped
         if advance is not None:
             advance()
+    if think is not None:
+        tournament.pace.append(pace())
     tournament.standings = [standings[name] for name in dict.fromkeys(names)]
     return tournament
+
+
+def pace() -> float:
+    """Seconds a plain Python loop of ``PACE_ADDITIONS`` additions takes here, now.
+
+    Under a deadline in seconds a quicker machine cuts fewer plans short, so a timed
+    tournament's figures are partly the machine's: the same search against the same
+    bot won 57.7% on one day and 51.2% on a slower one (docs/krone-search.md). Timed
+    tournaments say how quick the machine was before and after their games."""
+    start = time.perf_counter()
+    total = 0
+    for number in range(PACE_ADDITIONS):
+        total += number
+    return round(time.perf_counter() - start, 4)
 
 
 class Setup(NamedTuple):
