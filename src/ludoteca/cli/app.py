@@ -236,7 +236,8 @@ def arena_command(
             min=0.001,
             metavar="S",
             help="each decision stops after S seconds, as in the room (a seed may then "
-            "not repeat a game); without it budgets are counted, not timed",
+            "not repeat a game, and the machine's pace is timed beside the figures); "
+            "without it budgets are counted, not timed",
         ),
     ] = None,
 ) -> None:
