@@ -36,16 +36,21 @@ if [ "$(ps -o sid= -p $$ | tr -d ' ')" = "$$" ]; then
   echo 19 >/proc/self/autogroup 2>/dev/null || true
 fi
 
+# The ranges, in order, each as START:STOP.
+ranges=()
+for ((start = 0; start < GAMES; start += CHUNK)); do
+  ranges+=("$start:$((start + CHUNK < GAMES ? start + CHUNK : GAMES))")
+done
+
 worker() {
-  local start stop part
-  for ((start = 0; start < GAMES; start += CHUNK)); do
-    stop=$((start + CHUNK < GAMES ? start + CHUNK : GAMES))
-    part="$FILE.d/$start-$stop.json"
+  local range part
+  for range in "${ranges[@]}"; do
+    part="$FILE.d/${range/:/-}.json"
     # A range is claimed by making its folder (atomic): no two workers play it.
     mkdir "$part.claim" 2>/dev/null || continue
     if [ ! -s "$part" ]; then
-      echo "$(date -u +%T) games $start:$stop"
-      nice -n 19 "$PYTHON" -m ludoteca arena "$@" --seeds "$start:$stop" --json >"$part.part"
+      echo "$(date -u +%T) games $range"
+      nice -n 19 "$PYTHON" -m ludoteca arena "$@" --seeds "$range" --json >"$part.part"
       mv "$part.part" "$part"
     fi
   done
@@ -57,10 +62,7 @@ rm -rf "$FILE.d"/*.claim
 for ((w = 0; w < WORKERS; w++)); do worker "$@" & done
 wait
 parts=()
-for ((start = 0; start < GAMES; start += CHUNK)); do
-  stop=$((start + CHUNK < GAMES ? start + CHUNK : GAMES))
-  parts+=("$FILE.d/$start-$stop.json")
-done
+for range in "${ranges[@]}"; do parts+=("$FILE.d/${range/:/-}.json"); done
 rm -rf "$FILE.d"/*.claim
 if ! ls "${parts[@]}" >/dev/null 2>&1; then
   echo "not every range is in: $FILE not joined" >&2
