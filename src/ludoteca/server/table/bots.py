@@ -73,7 +73,7 @@ class TableBots:
         played = table.live.moves_played
         move: Move | None = None
         try:
-            move = await thinking.think(level, table.live)
+            move = await thinking.think(level, table.live, table.id)
         except Exception:
             log.exception("table %s: the %s bot in seat %s failed to decide", table.id, level, seat)
         finally:

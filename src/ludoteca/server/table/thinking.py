@@ -11,6 +11,13 @@ gigabytes) stays out of the room's memory.
 The position goes over as a pickle made at once, in the event loop, so the live match may
 move on while the bot thinks; the answer comes back as the move's notation and is played
 like any other seat's move, checked by the room.
+
+A table's bots always think in the same process. What a bot remembers between decisions
+(Krone's odds: each decision of a turn starts from the positions the one before worked
+out) is then there at its next decision, as in the arena, whose figures the room's
+levels claim; handed to whichever process was free, a table's decisions would each
+start from a memory of other tables' on a machine of many cores, and every process
+would come to hold a copy of every table's odds.
 """
 
 from __future__ import annotations
@@ -24,6 +31,7 @@ import random
 import secrets
 import threading
 import time
+from collections import OrderedDict
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from functools import partial
@@ -46,7 +54,15 @@ BOT_NICENESS = 10
 #: How often a bot process looks whether the room is still there.
 PARENT_CHECK_SECONDS = 1.0
 
-_pool: ProcessPoolExecutor | None = None
+#: How many tables the room remembers the process of (the latest to have a bot think): a
+#: table forgotten gets a process anew, and a bot of it starts from nothing remembered.
+TABLES_REMEMBERED = 10_000
+
+#: The bot processes, each a pool of its own, so that a table's decisions go to one.
+_pools: list[ProcessPoolExecutor] = []
+#: Each table's process (an index of ``_pools``), the table that last had a bot think last.
+_homes: OrderedDict[int | str, int] = OrderedDict()
+_tables_seen = 0
 
 
 def bot_levels() -> list[str]:
@@ -60,17 +76,36 @@ def choose(level: str, match: Match, rng: random.Random | None = None) -> Move:
     return player.choose(match, rng or random.Random(secrets.randbits(64)))
 
 
-def _processes() -> ProcessPoolExecutor:
-    """The bot processes, started when a bot first thinks and stopped when the room
-    closes. Spawned, not forked: the room's process has threads (the database's) that a
-    fork would copy mid-step."""
-    global _pool
-    if _pool is None:
-        context = multiprocessing.get_context("spawn")
-        _pool = ProcessPoolExecutor(
-            max_workers=PROCESSES, mp_context=context, initializer=_yield_to_the_room
-        )
-    return _pool
+def _processes(table: int | str = "") -> ProcessPoolExecutor:
+    """The bot process that decides for ``table``: the same one while the room runs. The
+    tables take the processes in turn, so that as many tables as processes each have one
+    of their own. A process starts when a bot first thinks in it and stops when the room
+    closes."""
+    global _tables_seen
+    if not _pools:
+        _pools.extend(_process() for _ in range(PROCESSES))
+    home = _homes.pop(table, None)
+    if home is None:
+        home = _tables_seen % len(_pools)
+        _tables_seen += 1
+    _homes[table] = home
+    while len(_homes) > TABLES_REMEMBERED:
+        _homes.popitem(last=False)
+    return _pools[home]
+
+
+def _process() -> ProcessPoolExecutor:
+    """A bot process, spawned, not forked: the room's process has threads (the
+    database's) that a fork would copy mid-step."""
+    context = multiprocessing.get_context("spawn")
+    return ProcessPoolExecutor(max_workers=1, mp_context=context, initializer=_yield_to_the_room)
+
+
+def _replace(table: int | str) -> None:
+    """Put a new process in place of ``table``'s, which died (killed, out of memory)."""
+    broken = _processes(table)
+    broken.shutdown(wait=False, cancel_futures=True)
+    _pools[_pools.index(broken)] = _process()
 
 
 def _yield_to_the_room() -> None:
@@ -95,25 +130,28 @@ def stop(wait: bool = True) -> None:
     """Stop the bot processes (the room is closing: waiting for a decision under way, at
     most a second or so, lets them release what they share); a later bot starts them
     again."""
-    global _pool
-    if _pool is not None:
-        _pool.shutdown(wait=wait, cancel_futures=True)
-    _pool = None
+    global _tables_seen
+    for pool in _pools:
+        pool.shutdown(wait=wait, cancel_futures=True)
+    _pools.clear()
+    _homes.clear()
+    _tables_seen = 0
 
 
-async def think(level: str, match: Match) -> Move:
-    """The move of a bot of ``level`` for the seat to move in ``match``, decided in a bot
-    process. A bot process that died (killed, out of memory) is replaced once."""
+async def think(level: str, match: Match, table: int | str = "") -> Move:
+    """The move of a bot of ``level`` for the seat to move in ``match``, decided in
+    ``table``'s bot process. A bot process that died (killed, out of memory) is replaced
+    once."""
     position = pickle.dumps(
         (level, match.game.id, match.players, dict(match.options), match.state),
         protocol=pickle.HIGHEST_PROTOCOL,
     )
     loop = asyncio.get_running_loop()
     try:
-        text = await loop.run_in_executor(_processes(), decide, position)
+        text = await loop.run_in_executor(_processes(table), decide, position)
     except BrokenProcessPool:
-        stop(wait=False)
-        text = await loop.run_in_executor(_processes(), decide, position)
+        _replace(table)
+        text = await loop.run_in_executor(_processes(table), decide, position)
     return match.parse(text)
 
 
