@@ -144,6 +144,25 @@ def test_tables_take_the_bot_processes_in_turn_and_keep_theirs(monkeypatch):
         thinking.stop()
 
 
+def test_a_decision_goes_elsewhere_only_while_its_table_s_process_is_busy_and_another_idle(
+    monkeypatch,
+):
+    thinking.stop()
+    monkeypatch.setattr(thinking, "PROCESSES", 2)
+    try:
+        first, second = thinking._processes(1), thinking._processes(2)
+        assert thinking._free(1) is first
+        thinking._busy[first] += 1  # deciding for another table of its process (3)
+        assert thinking._processes(3) is first
+        assert thinking._free(1) is second  # rather than wait behind it
+        thinking._busy[second] += 1
+        assert thinking._free(1) is first  # all busy: its own, and what it remembers
+        assert thinking._free(2) is second
+    finally:
+        thinking.stop()
+    assert not thinking._busy
+
+
 def test_a_dead_bot_process_is_replaced_for_its_table_alone(monkeypatch):
     thinking.stop()
     monkeypatch.setattr(thinking, "PROCESSES", 2)

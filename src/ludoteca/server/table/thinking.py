@@ -31,7 +31,7 @@ import random
 import secrets
 import threading
 import time
-from collections import OrderedDict
+from collections import Counter, OrderedDict
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from functools import partial
@@ -60,6 +60,8 @@ TABLES_REMEMBERED = 10_000
 
 #: The bot processes, each a pool of its own, so that a table's decisions go to one.
 _pools: list[ProcessPoolExecutor] = []
+#: Decisions under way (or waiting) in each process.
+_busy: Counter[ProcessPoolExecutor] = Counter()
 #: Each table's process (an index of ``_pools``), the table that last had a bot think last.
 _homes: OrderedDict[int | str, int] = OrderedDict()
 _tables_seen = 0
@@ -77,10 +79,9 @@ def choose(level: str, match: Match, rng: random.Random | None = None) -> Move:
 
 
 def _processes(table: int | str = "") -> ProcessPoolExecutor:
-    """The bot process that decides for ``table``: the same one while the room runs. The
-    tables take the processes in turn, so that as many tables as processes each have one
-    of their own. A process starts when a bot first thinks in it and stops when the room
-    closes."""
+    """The bot process of ``table``: the same one while the room runs. The tables take
+    the processes in turn, so that as many tables as processes each have one of their
+    own. A process starts when a bot first thinks in it and stops when the room closes."""
     global _tables_seen
     if not _pools:
         _pools.extend(_process() for _ in range(PROCESSES))
@@ -94,18 +95,33 @@ def _processes(table: int | str = "") -> ProcessPoolExecutor:
     return _pools[home]
 
 
+def _free(table: int | str) -> ProcessPoolExecutor:
+    """The process a decision of ``table`` goes to: its own, unless that one is deciding
+    for another table while another process has nothing to do. A person then waits no
+    longer than with any free process taking the decision; only that decision starts
+    without what the table's bots remembered."""
+    home = _processes(table)
+    if _busy[home]:
+        idle = next((pool for pool in _pools if not _busy[pool]), None)
+        if idle is not None:
+            return idle
+    return home
+
+
+def _renew(broken: ProcessPoolExecutor) -> ProcessPoolExecutor:
+    """A new bot process in place of one that died (killed, out of memory)."""
+    broken.shutdown(wait=False, cancel_futures=True)
+    renewed = _process()
+    _pools[_pools.index(broken)] = renewed
+    _busy[renewed] += _busy.pop(broken, 0)
+    return renewed
+
+
 def _process() -> ProcessPoolExecutor:
     """A bot process, spawned, not forked: the room's process has threads (the
     database's) that a fork would copy mid-step."""
     context = multiprocessing.get_context("spawn")
     return ProcessPoolExecutor(max_workers=1, mp_context=context, initializer=_yield_to_the_room)
-
-
-def _replace(table: int | str) -> None:
-    """Put a new process in place of ``table``'s, which died (killed, out of memory)."""
-    broken = _processes(table)
-    broken.shutdown(wait=False, cancel_futures=True)
-    _pools[_pools.index(broken)] = _process()
 
 
 def _yield_to_the_room() -> None:
@@ -134,6 +150,7 @@ def stop(wait: bool = True) -> None:
     for pool in _pools:
         pool.shutdown(wait=wait, cancel_futures=True)
     _pools.clear()
+    _busy.clear()
     _homes.clear()
     _tables_seen = 0
 
@@ -147,11 +164,18 @@ async def think(level: str, match: Match, table: int | str = "") -> Move:
         protocol=pickle.HIGHEST_PROTOCOL,
     )
     loop = asyncio.get_running_loop()
+    pool = _free(table)
+    _busy[pool] += 1
     try:
-        text = await loop.run_in_executor(_processes(table), decide, position)
-    except BrokenProcessPool:
-        _replace(table)
-        text = await loop.run_in_executor(_processes(table), decide, position)
+        try:
+            text = await loop.run_in_executor(pool, decide, position)
+        except BrokenProcessPool:
+            pool = _renew(pool)
+            text = await loop.run_in_executor(pool, decide, position)
+    finally:
+        _busy[pool] -= 1
+        if _busy[pool] <= 0:  # and after ``stop``, which forgot it
+            del _busy[pool]
     return match.parse(text)
 
 
