@@ -91,6 +91,19 @@ def test_bots_that_think_decide_in_a_bot_process_on_the_position_as_it_was(game_
     assert gc.get_freeze_count() == 0
 
 
+@pytest.fixture
+def processes(monkeypatch):
+    """The room's bot processes started afresh, as many as the test asks, and stopped
+    after it."""
+
+    def start(count):
+        thinking.stop()
+        monkeypatch.setattr(thinking, "PROCESSES", count)
+
+    yield start
+    thinking.stop()
+
+
 def _remembered():
     """In a bot process: the positions of Krone's odds it remembers."""
     from ludoteca.games.krone import odds
@@ -98,89 +111,74 @@ def _remembered():
     return odds._positions()
 
 
-def test_a_table_s_bots_think_in_one_process_and_find_there_what_they_worked_out(monkeypatch):
-    thinking.stop()
-    monkeypatch.setattr(thinking, "PROCESSES", 3)
+def test_a_table_s_bots_think_in_one_process_and_find_there_what_they_worked_out(processes):
+    processes(3)
     here, elsewhere = 7, 8
     match = ludoteca.game("krone").new_match(2)
     rng = random.Random(5)
-    try:
-        while len(match.legal_moves()) < 2:  # a decision with odds to work out
-            if match.to_move is CHANCE:
-                match.play_chance(rng)
-            else:
-                match.play(match.legal_moves()[0])
+    while len(match.legal_moves()) < 2:  # a decision with odds to work out
+        if match.to_move is CHANCE:
+            match.play_chance(rng)
+        else:
+            match.play(match.legal_moves()[0])
 
-        async def twice():
-            return [await thinking.think("greedy", match, here) for _ in range(2)]
+    async def twice():
+        return [await thinking.think("greedy", match, here) for _ in range(2)]
 
-        first, second = asyncio.run(twice())
-        assert first == second
-        pids = {thinking._processes(here).submit(os.getpid).result() for _ in range(3)}
-        assert len(pids) == 1
-        assert os.getpid() not in pids
-        assert pids != {thinking._processes(elsewhere).submit(os.getpid).result()}
-        assert thinking._processes(here).submit(_remembered).result() > 0
-        assert thinking._processes(elsewhere).submit(_remembered).result() == 0
-    finally:
-        thinking.stop()
+    first, second = asyncio.run(twice())
+    assert first == second
+    pids = {thinking._processes(here).submit(os.getpid).result() for _ in range(3)}
+    assert len(pids) == 1
+    assert os.getpid() not in pids
+    assert pids != {thinking._processes(elsewhere).submit(os.getpid).result()}
+    assert thinking._processes(here).submit(_remembered).result() > 0
+    assert thinking._processes(elsewhere).submit(_remembered).result() == 0
 
 
-def test_tables_take_the_bot_processes_in_turn_and_keep_theirs(monkeypatch):
-    thinking.stop()
-    monkeypatch.setattr(thinking, "PROCESSES", 3)
+def test_tables_take_the_bot_processes_in_turn_and_keep_theirs(processes, monkeypatch):
+    processes(3)
     monkeypatch.setattr(thinking, "TABLES_REMEMBERED", 4)
-    try:
-        first = [thinking._processes(table) for table in (11, 12, 13)]
-        assert len(set(map(id, first))) == 3  # three tables, three processes
-        assert thinking._processes(14) is first[0]  # the fourth shares with the first
-        assert [thinking._processes(table) for table in (13, 12, 11)] == first[::-1]
-        assert thinking._processes(15) is first[1]
-        # Five tables: the one whose bots thought longest ago (14) is forgotten, and
-        # takes the next process in turn, not the one it had.
-        assert list(thinking._homes) == [13, 12, 11, 15]
-        assert thinking._processes(14) is first[2]
-    finally:
-        thinking.stop()
+    first = [thinking._processes(table) for table in (11, 12, 13)]
+    assert len(set(map(id, first))) == 3  # three tables, three processes
+    assert thinking._processes(14) is first[0]  # the fourth shares with the first
+    assert [thinking._processes(table) for table in (13, 12, 11)] == first[::-1]
+    assert thinking._processes(15) is first[1]
+    # Five tables: the one whose bots thought longest ago (14) is forgotten, and takes
+    # the next process in turn, not the one it had.
+    assert list(thinking._homes) == [13, 12, 11, 15]
+    assert thinking._processes(14) is first[2]
 
 
 def test_a_decision_goes_elsewhere_only_while_its_table_s_process_is_busy_and_another_idle(
-    monkeypatch,
+    processes,
 ):
+    processes(2)
+    first, second = thinking._processes(1), thinking._processes(2)
+    assert thinking._free(1) is first
+    thinking._busy[first] += 1  # deciding for another table of its process (3)
+    assert thinking._processes(3) is first
+    assert thinking._free(1) is second  # rather than wait behind it
+    thinking._busy[second] += 1
+    assert thinking._free(1) is first  # all busy: its own, and what it remembers
+    assert thinking._free(2) is second
     thinking.stop()
-    monkeypatch.setattr(thinking, "PROCESSES", 2)
-    try:
-        first, second = thinking._processes(1), thinking._processes(2)
-        assert thinking._free(1) is first
-        thinking._busy[first] += 1  # deciding for another table of its process (3)
-        assert thinking._processes(3) is first
-        assert thinking._free(1) is second  # rather than wait behind it
-        thinking._busy[second] += 1
-        assert thinking._free(1) is first  # all busy: its own, and what it remembers
-        assert thinking._free(2) is second
-    finally:
-        thinking.stop()
     assert not thinking._busy
 
 
-def test_a_dead_bot_process_is_replaced_for_its_table_alone(monkeypatch):
-    thinking.stop()
-    monkeypatch.setattr(thinking, "PROCESSES", 2)
+def test_a_dead_bot_process_is_replaced_for_its_table_alone(processes):
+    processes(2)
     struck, spared = 1, 2
     match = ludoteca.game("keltis").new_match(2)
     rng = random.Random(2)
     while match.to_move is CHANCE:
         match.play_chance(rng)
-    try:
-        dead = thinking._processes(struck).submit(os.getpid).result()
-        alive = thinking._processes(spared).submit(os.getpid).result()
-        os.kill(dead, 9)
-        move = asyncio.run(thinking.think("greedy", match, struck))
-        assert move in match.legal_moves()
-        assert thinking._processes(struck).submit(os.getpid).result() not in (dead, alive)
-        assert thinking._processes(spared).submit(os.getpid).result() == alive
-    finally:
-        thinking.stop()
+    dead = thinking._processes(struck).submit(os.getpid).result()
+    alive = thinking._processes(spared).submit(os.getpid).result()
+    os.kill(dead, 9)
+    move = asyncio.run(thinking.think("greedy", match, struck))
+    assert move in match.legal_moves()
+    assert thinking._processes(struck).submit(os.getpid).result() not in (dead, alive)
+    assert thinking._processes(spared).submit(os.getpid).result() == alive
 
 
 def test_a_bot_process_does_not_outlive_a_room_that_was_killed():
