@@ -15,9 +15,9 @@ like any other seat's move, checked by the room.
 A table's bots always think in the same process. What a bot remembers between decisions
 (Krone's odds: each decision of a turn starts from the positions the one before worked
 out) is then there at its next decision, as in the arena, whose figures the room's
-levels claim; handed to whichever process was free, a table's decisions would each
-start from a memory of other tables' on a machine of many cores, and every process
-would come to hold a copy of every table's odds.
+levels claim. Handed to whichever process was free, a table's decisions on a machine
+of many cores each started from another decision's memory (a pool takes tasks one after
+another in turn), and each process could come to hold the odds of every table.
 """
 
 from __future__ import annotations
@@ -97,9 +97,9 @@ def _processes(table: int | str = "") -> ProcessPoolExecutor:
 
 def _free(table: int | str) -> ProcessPoolExecutor:
     """The process a decision of ``table`` goes to: its own, unless that one is deciding
-    for another table while another process has nothing to do. A person then waits no
-    longer than with any free process taking the decision; only that decision starts
-    without what the table's bots remembered."""
+    for another table while another process has nothing to do. So a person waits behind
+    another table's decision only when every process is busy; a decision sent elsewhere
+    starts without what the table's bots remembered."""
     home = _processes(table)
     if _busy[home]:
         idle = next((pool for pool in _pools if not _busy[pool]), None)
