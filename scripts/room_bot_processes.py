@@ -33,10 +33,12 @@ from ludoteca.engine import CHANCE
 from ludoteca.server.table import thinking
 from ludoteca.tools.arena import seating
 
+#: Whether the room run keeps a table's bots in one process (since 2026-11-30).
+BY_TABLE = "table" in inspect.signature(thinking.think).parameters
+
 
 async def play(names: list[str], players: int, seed: int, games: range, game_id: str) -> dict:
     """Every decision of ``games`` through the room's bot processes: seconds by level."""
-    by_table = "table" in inspect.signature(thinking.think).parameters
     seconds: dict[str, list[float]] = {name: [] for name in names}
     game = ludoteca.game(game_id)
     for number in games:
@@ -54,7 +56,7 @@ async def play(names: list[str], players: int, seed: int, games: range, game_id:
             started = time.perf_counter()
             if name in thinking.QUICK_LEVELS:  # as the room: in its own loop
                 move = thinking.choose(name, match)
-            elif by_table:
+            elif BY_TABLE:
                 move = await thinking.think(name, match, number)
             else:
                 move = await thinking.think(name, match)
@@ -80,12 +82,11 @@ def main(argv: list[str] | None = None) -> int:
     while warm.to_move is CHANCE:
         warm.play_chance(rng)
     position = pickle.dumps(("simple", args.game, args.players, {}, warm.state))
-    by_table = "table" in inspect.signature(thinking._processes).parameters
     try:
         # Every process started (spawned, the game imported) before any decision is
         # timed: as many decisions at once as there are processes, one a table.
         pools = [
-            thinking._processes(f"warm {table}") if by_table else thinking._processes()
+            thinking._processes(f"warm {table}") if BY_TABLE else thinking._processes()
             for table in range(args.processes)
         ]
         for done in [pool.submit(thinking.decide, position) for pool in pools]:
