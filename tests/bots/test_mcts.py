@@ -13,6 +13,7 @@ from ludoteca.games.keltis.strategy import evaluate
 from ludoteca.games.krone.strategy import (
     PRIORITY,
     RACE_VALUES,
+    final_move,
     greedy_move,
     ranked_moves,
     search_move,
@@ -202,6 +203,49 @@ def _final_round_position():
     state.apply(Roll())
     state.apply(Dice((1, 2, 3, 4, 5, 6, 6)))
     return state
+
+
+def _final_turn(rolled, queen=1):
+    """Seat 0 of two in the final round against seven 4s, the other seat the Queen's
+    holder (``queen=1``) or seat 0 itself, having rolled ``rolled`` with the General,
+    the Farmer, two Charlatans (eight dice) and the Guard."""
+    from ludoteca.games.krone.moves import Dice, End, Keep, Roll
+    from ludoteca.games.krone.state import Holding, KroneState, final_round
+
+    held = {"general", "farmer", "guard"}
+    holdings = [Holding(set(held), charlatans=2), Holding(set(held), charlatans=2)]
+    holdings[queen].cards |= {"king", "queen"}
+    state = KroneState(2, {}, holdings)
+    state.king_buyer, state.bid = queen, (7, 4)
+    state.final = final_round(2, 0, queen, (7, 4))
+    if queen == 0:  # seat 1 played first and did not beat the seven 4s
+        state.apply(Roll())
+        state.apply(Dice((1, 1, 1, 1, 1, 1, 1, 2)))
+        state.apply(Keep((1, 1, 1, 1, 1, 1, 1, 2)))
+        state.apply(End())
+    state.apply(Roll())
+    state.apply(Dice(rolled))
+    return state
+
+
+def test_krone_search_rolls_on_in_the_final_round_once_the_best_is_beaten():
+    from ludoteca.games.krone.strategy import push_final
+
+    # Seven 5s beat seven 4s; the goal is met, so the odds would set every die aside and
+    # end. The Queen's holder, last, takes the King back by matching the result: the
+    # search brings in the Guard's 2, keeps the 5s and rolls the rest for more of them.
+    state = _final_turn((5, 5, 5, 5, 5, 5, 5, 1))
+    assert str(final_move(state)) == "keep 5 5 5 5 5 5 5 1"
+    assert str(push_final(state)) == "use guard"
+    assert str(search_move(state, RNG)) == "use guard"
+    state.apply(push_final(state))
+    assert str(push_final(state)) == "keep 5 5 5 5 5 5 5"
+    state.apply(push_final(state))
+    assert str(push_final(state)) == "roll"
+    # Not beaten in hand (six 5s), nothing: the odds play for the best.
+    assert push_final(_final_turn((5, 5, 5, 5, 5, 5, 3, 1))) is None
+    # The Queen's holder matching the best has won: it ends as the odds say.
+    assert push_final(_final_turn((5, 5, 5, 5, 5, 5, 5, 1), queen=0)) is None
 
 
 def test_krone_search_plays_its_final_round_with_every_ability():
