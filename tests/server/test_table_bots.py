@@ -135,6 +135,32 @@ def test_a_table_s_bots_think_in_one_process_and_find_there_what_they_worked_out
     assert thinking._processes(elsewhere).submit(_remembered).result() == 0
 
 
+def _bound():
+    """In a bot process: the most positions of Krone's odds it may remember."""
+    from ludoteca.games.krone import odds
+
+    return odds._REMEMBERED_IN_ALL
+
+
+def test_the_bot_processes_share_the_machine_s_memory_for_what_bots_remember(
+    processes, monkeypatch
+):
+    from ludoteca.games.krone import odds
+
+    machine = os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES")
+    # A share so small that each of three processes may keep 1,000 positions.
+    share = 3 * 1_000 * odds.POSITION_BYTES / machine
+    monkeypatch.setattr(thinking, "BOT_MEMORY_SHARE", share)
+    processes(3)
+    bounds = {thinking._processes(table).submit(_bound).result() for table in range(3)}
+    assert bounds == {int(machine * share / 3) // odds.POSITION_BYTES}  # about 1,000
+    # With the room's share, a process on this machine keeps at most the odds' own bound.
+    monkeypatch.setattr(thinking, "BOT_MEMORY_SHARE", 0.5)
+    processes(1)
+    expected = min(odds.REMEMBERED_AT_MOST, int(machine * 0.5) // odds.POSITION_BYTES)
+    assert thinking._processes("t").submit(_bound).result() == expected
+
+
 def test_tables_take_the_bot_processes_in_turn_and_keep_theirs(processes, monkeypatch):
     processes(3)
     monkeypatch.setattr(thinking, "TABLES_REMEMBERED", 4)

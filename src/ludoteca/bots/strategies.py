@@ -21,6 +21,8 @@ Each game package may define, in ``games/<id>/strategy.py``:
 * ``memory(owner)`` — a context in which what the strategy remembers is ``owner``'s own
   (a bot level's): where a budget counts only what is not remembered, a level's strength
   would otherwise borrow the work of other levels deciding in the same process;
+* ``remember_within(nbytes)`` — keep what the strategy remembers within about ``nbytes``
+  (see ``remember_within``);
 * ``advice(state) -> str`` and ``advice_json(state) -> dict`` — what the seat to move
   would want to know now, for a person rather than a bot (Krone: the odds advisor; see
   ``advice.py``).
@@ -146,3 +148,15 @@ def memory(game: Game, owner: str) -> Iterator[None]:
         return
     with found(owner):
         yield
+
+
+def remember_within(nbytes: int) -> None:
+    """Keep what each game's strategy remembers between decisions within about ``nbytes``
+    (``remember_within(nbytes)`` in its strategy module; Krone's odds, the only such
+    memory): a bot process sharing the machine with others takes its share of it."""
+    import ludoteca
+
+    for game_id in ludoteca.game_ids():
+        found = getattr(_module(ludoteca.game(game_id)), "remember_within", None)
+        if callable(found):
+            found(nbytes)

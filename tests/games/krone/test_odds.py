@@ -342,3 +342,25 @@ def test_the_positions_remembered_for_all_goals_stay_within_bounds(monkeypatch):
     assert len(remembered) < len(goals)
     odds.solver(card_goal("hunter"))  # asking again keeps it, the newest
     assert list(odds._MEMORIES[""])[-1] == card_goal("hunter").name
+
+
+def test_a_process_keeps_its_odds_within_the_memory_it_is_given(monkeypatch):
+    from ludoteca.games.krone import odds
+
+    monkeypatch.setattr(odds, "_MEMORIES", {})
+    monkeypatch.setattr(odds, "_REMEMBERED_IN_ALL", odds.REMEMBERED_AT_MOST)
+    odds.remember_within(2_000 * odds.POSITION_BYTES + odds.POSITION_BYTES - 1)
+    assert odds._REMEMBERED_IN_ALL == 2_000
+    for card in ("farmer", "guard", "bishop", "knight", "hunter"):
+        odds.solver(card_goal(card)).roll(NO_DICE, 5, frozenset())
+        odds.solver(card_goal(card))  # the bound holds when a goal is asked
+        assert odds._positions() <= max(2_000, _worked_out(card))
+    # More memory than the bound needs changes nothing; none is no memory but the goal
+    # being worked out; a negative size is refused.
+    odds.remember_within(100 * odds.REMEMBERED_AT_MOST * odds.POSITION_BYTES)
+    assert odds._REMEMBERED_IN_ALL == odds.REMEMBERED_AT_MOST
+    odds.remember_within(0)
+    assert odds._REMEMBERED_IN_ALL == 0
+    with pytest.raises(ValueError, match="give 0 or more"):
+        odds.remember_within(-1)
+    assert odds._REMEMBERED_IN_ALL == 0

@@ -381,10 +381,15 @@ LEAVE_OUT = (
 #: New positions one question may work out before abilities are left out (about a second).
 ADVISOR_BUDGET = 400_000
 _REMEMBERED = 2_000_000  # positions kept per goal between questions
-#: Positions kept for all goals together (about 300 bytes each): a long run of games,
-#: each asking about new goals, would otherwise grow without bound (tens of gigabytes
-#: over a 200-game tournament of greedy bots).
-_REMEMBERED_IN_ALL = 6_000_000
+#: Positions kept for all goals together at most: a long run of games, each asking about
+#: new goals, would otherwise grow without bound (tens of gigabytes over a 200-game
+#: tournament of greedy bots). A two-player game of the search against greedy under the
+#: room's deadline keeps 0.7 to 2.6 million by its end.
+REMEMBERED_AT_MOST = 6_000_000
+#: What a position kept costs, about: a process's peak memory grew by 157 bytes a position
+#: over such a game (its transient work included), so the bound is about 0.9 GB.
+POSITION_BYTES = 160
+_REMEMBERED_IN_ALL = REMEMBERED_AT_MOST
 
 # Positions worked out, by owner and goal: a cache of a pure function. Each owner (a bot
 # level) has a memory of its own: a budget counts only positions not worked out before,
@@ -435,6 +440,16 @@ def solver(goal: Goal, budget: int = 0, work: Work | None = None) -> Solver:
         largest = max(spare, key=lambda kept: sum(map(_size, kept.values())))
         del largest[next(iter(largest))]
     return Solver(goal, budget, tables, work)
+
+
+def remember_within(nbytes: int) -> None:
+    """Keep no more positions than about ``nbytes`` hold (``POSITION_BYTES`` each), and
+    never more than ``REMEMBERED_AT_MOST``: a process that shares the machine with others
+    like it takes its share (the room's bot processes)."""
+    global _REMEMBERED_IN_ALL
+    if nbytes < 0:
+        raise ValueError(f"a memory of {nbytes} bytes: give 0 or more")
+    _REMEMBERED_IN_ALL = min(REMEMBERED_AT_MOST, nbytes // POSITION_BYTES)
 
 
 def forget() -> None:

@@ -220,6 +220,13 @@ def memory(owner: str) -> contextlib.AbstractContextManager[None]:
     return odds_memory(owner)
 
 
+def remember_within(nbytes: int) -> None:
+    """Keep the odds worked out within about ``nbytes`` (``bots.strategies.remember_within``)."""
+    from .odds import remember_within as bound
+
+    bound(nbytes)
+
+
 def advice(state: KroneState) -> str:
     """The odds advisor's line for the terminal's ``odds`` command."""
     from .odds import advice as odds_advice

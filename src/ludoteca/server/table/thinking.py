@@ -37,7 +37,7 @@ from concurrent.futures.process import BrokenProcessPool
 from functools import partial
 
 import ludoteca
-from ludoteca.bots import BOTS, Bot, bot, patience
+from ludoteca.bots import BOTS, Bot, bot, patience, strategies
 from ludoteca.bots.heap import dedicate, settle
 from ludoteca.engine import Match, Move
 
@@ -53,6 +53,11 @@ PROCESSES = max(1, (os.cpu_count() or 2) - 1)
 BOT_NICENESS = 10
 #: How often a bot process looks whether the room is still there.
 PARENT_CHECK_SECONDS = 1.0
+#: The share of the machine's memory the bot processes may fill, together, with what bots
+#: remember between decisions (Krone's odds), each process an equal part: on its own a
+#: process may keep about 0.9 GB of odds, so fifteen of them, a 16-core machine's, would
+#: want some 14 GB.
+BOT_MEMORY_SHARE = 0.5
 
 #: How many tables the room remembers the process of (the latest to have a bot think): a
 #: table forgotten gets a process anew, and a bot of it starts from nothing remembered.
@@ -121,16 +126,34 @@ def _process() -> ProcessPoolExecutor:
     """A bot process, spawned, not forked: the room's process has threads (the
     database's) that a fork would copy mid-step."""
     context = multiprocessing.get_context("spawn")
-    return ProcessPoolExecutor(max_workers=1, mp_context=context, initializer=_yield_to_the_room)
+    return ProcessPoolExecutor(
+        max_workers=1,
+        mp_context=context,
+        initializer=_yield_to_the_room,
+        initargs=(_memory_of_each(),),
+    )
 
 
-def _yield_to_the_room() -> None:
+def _memory_of_each() -> int | None:
+    """Bytes each bot process may fill with what its bots remember: its part of
+    ``BOT_MEMORY_SHARE`` of the machine's memory (None where the system does not say)."""
+    try:
+        machine = os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES")
+    except (AttributeError, OSError, ValueError):
+        return None
+    return int(machine * BOT_MEMORY_SHARE / PROCESSES)
+
+
+def _yield_to_the_room(memory: int | None) -> None:
     """In a bot process, first: a lower priority, so that where a bot and the room share a
-    core, people's moves go first and the bot thinks in the time left; and a watch on the
+    core, people's moves go first and the bot thinks in the time left; its part of the
+    machine's memory (``memory`` bytes, for what its bots remember); and a watch on the
     room, so that a bot process never outlives it (a room killed, or stopped in a way
     that skips the pool's own clean-up, would leave it behind, holding its memory)."""
     with contextlib.suppress(OSError):
         os.nice(BOT_NICENESS)
+    if memory is not None:
+        strategies.remember_within(memory)
     dedicate()
     room = os.getppid()
 
