@@ -34,3 +34,21 @@ def test_the_order_agrees_with_the_games_ladder_where_one_was_measured(game_id):
     by_rating = [row["level"] for row in reversed(ladder["ratings"])]
     assert by_rating == [rung.level for rung in strength.by_strength(game_id)]
     assert [row["strength"] for row in reversed(ladder["ratings"])] == list(strength.STRENGTHS)
+
+
+def test_the_ratings_a_game_s_levels_quote_are_its_ladder_s(game_id):
+    # levels.json says in words where the order was measured; where it quotes the
+    # ladder's ratings ("mcts 1662"), they are the ladder's now, not an older fit's.
+    import re
+
+    ladder = strength.ladder(game_id)
+    if ladder is None:
+        pytest.skip(f"no ladder of {game_id} measured yet (scripts/measure_bots.sh)")
+    text = strength.measured(game_id)
+    quoted = text[text.index("its ladder") :] if "its ladder" in text else ""
+    rated = {row["level"]: row["rating"] for row in ladder["ratings"]}
+    found = dict(re.findall(r"\b(mcts|greedy|simple|random) (\d{3,4})\b", quoted))
+    assert found, f"{game_id}: levels.json quotes no rating of its ladder"
+    assert {level: int(rating) for level, rating in found.items()} == {
+        level: rated[level] for level in found
+    }
