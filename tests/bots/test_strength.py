@@ -1,6 +1,8 @@
 """The levels by strength: every game orders all four, and a person may name either.
 (``game_id`` is every game: tests/conftest.py.)"""
 
+import re
+
 import pytest
 
 from ludoteca.bots import BOTS, strength
@@ -39,8 +41,6 @@ def test_the_order_agrees_with_the_games_ladder_where_one_was_measured(game_id):
 def test_the_ratings_a_game_s_levels_quote_are_its_ladder_s(game_id):
     # levels.json says in words where the order was measured; where it quotes the
     # ladder's ratings ("mcts 1662"), they are the ladder's now, not an older fit's.
-    import re
-
     ladder = strength.ladder(game_id)
     if ladder is None:
         pytest.skip(f"no ladder of {game_id} measured yet (scripts/measure_bots.sh)")
