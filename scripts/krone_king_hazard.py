@@ -1,0 +1,111 @@
+#!/usr/bin/env python3
+"""How often a seat takes the King on a turn, by what it holds: read from the games of
+``scripts/krone_kings.py``.
+
+For every turn before the King is taken, the seat to play, its dice (three, one more for
+each Farmer and Charlatan, two for the General, one for each card that brings a die in)
+and how many cards that turn a die to the face it collects (the Astronomer, Sorcerer,
+Lady-in-waiting, Nobleman, Maid) it holds; then, by bot, dice and those cards, the turns
+played and the King taken. Each game's order of turns is worked out from the cards taken
+(the arena's seating is not in the file): a round's start passes to the right, so the
+last seat of a round plays twice in a row; a game whose cards no seating explains (a bot
+at two seats) is counted apart and left out. A tuning tool, for the seeds screens are played on.
+
+    scripts/krone_king_hazard.py \
+      docs/measured/bots/tuning-seed-31/krone-kings-2p-think-0.7-15dbbab.jsonl
+"""
+
+from __future__ import annotations
+
+import argparse
+import itertools
+import json
+import sys
+from collections import Counter
+from typing import Any
+
+MORE_DICE = {"farmer": 1, "charlatan": 1, "general": 2}
+BRING_IN = frozenset(("craftsman", "guard", "hunter", "pawnbroker", "knight", "bishop"))
+TO_FACE = frozenset(("astronomer", "sorcerer", "lady", "nobleman", "maid"))
+
+
+def order(players: int, start: int, turns: int) -> list[int]:
+    """The seat of each of the game's first ``turns`` turns (seat numbers: places from
+    the first bot named in the game)."""
+    seats: list[int] = []
+    first, turn = start, 0
+    while len(seats) < turns:
+        seats.append((first + turn) % players)
+        turn += 1
+        if turn == players:
+            turn, first = 0, (first - 1) % players
+    return seats
+
+
+def turns_before_the_king(game: dict[str, Any]) -> list[tuple[str, int, int, bool]] | None:
+    """(bot, dice, cards that turn a die, took the King) for each turn up to the King's;
+    None when no seating and start explain the cards taken."""
+    taken = [(bot, turn, card) for bot, turn, card in game["cards"] if card != "queen"]
+    king = next(turn for _bot, turn, card in taken if card == "king")
+    # After the King only the final round's results change hands: its own entries.
+    taken = [entry for entry in taken if entry[1] < king or entry == (game["king"], king, "king")]
+    bots = sorted({bot for bot, _turn, _card in game["cards"]} | set(game.get("final", {})))
+    for names in itertools.permutations(bots):
+        for start in range(len(bots)):
+            seats = order(len(bots), start, king + 1)
+            if all(names[seats[turn]] == bot for bot, turn, _card in taken):
+                return _turns(taken, [names[seat] for seat in seats])
+    return None
+
+
+def _turns(
+    taken: list[tuple[str, int, str]], bot_of_turn: list[str]
+) -> list[tuple[str, int, int, bool]]:
+    rows = []
+    for turn, bot in enumerate(bot_of_turn):
+        held = [card for who, when, card in taken if who == bot and when < turn]
+        dice = 3 + sum(MORE_DICE.get(card, 0) + (card in BRING_IN) for card in held)
+        to_face = sum(card in TO_FACE for card in held)
+        took = (bot, turn, "king") in taken
+        rows.append((bot, dice, to_face, took))
+    return rows
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("files", nargs="+", help="krone_kings.py output (JSON lines)")
+    parser.add_argument("--from-dice", type=int, default=7, help="leave out turns with fewer dice")
+    args = parser.parse_args(argv)
+    played: Counter[tuple[str, int, int]] = Counter()
+    kings: Counter[tuple[str, int, int]] = Counter()
+    games = unexplained = 0
+    for path in args.files:
+        with open(path, encoding="utf-8") as lines:
+            for line in lines:
+                game = json.loads(line)
+                if "cards" not in game:
+                    continue  # a half's totals
+                games += 1
+                rows = turns_before_the_king(game)
+                if rows is None:
+                    unexplained += 1
+                    continue
+                for bot, dice, to_face, took in rows:
+                    if dice >= args.from_dice:
+                        key = (bot, min(dice, 10), min(to_face, 2))
+                        played[key] += 1
+                        kings[key] += took
+    print(f"{games} games, {unexplained} whose order of turns the cards do not explain")
+    print("bot     dice  turning cards  turns  Kings  rate")
+    for key in sorted(played):
+        bot, dice, to_face = key
+        rate = kings[key] / played[key]
+        dice_text = f"{dice}+" if dice == 10 else str(dice)
+        face_text = f"{to_face}+" if to_face == 2 else str(to_face)
+        counts = f"{played[key]:5d}  {kings[key]:5d}"
+        print(f"{bot:7s} {dice_text:>4s}  {face_text:>13s}  {counts}  {rate:.2f}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
