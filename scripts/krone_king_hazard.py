@@ -24,8 +24,11 @@ import sys
 from collections import Counter
 from typing import Any
 
-MORE_DICE = {"farmer": 1, "charlatan": 1, "general": 2}
-BRING_IN = frozenset(("craftsman", "guard", "hunter", "pawnbroker", "knight", "bishop"))
+from ludoteca.games.krone.components import BRING_IN, CARDS
+from ludoteca.games.krone.state import Holding
+
+# The Queen brings a die in too, but comes with the King: never held before it.
+BRINGS_IN = frozenset(card.id for card in CARDS if card.kind == BRING_IN)
 TO_FACE = frozenset(("astronomer", "sorcerer", "lady", "nobleman", "maid"))
 
 
@@ -64,7 +67,8 @@ def _turns(
     rows = []
     for turn, bot in enumerate(bot_of_turn):
         held = [card for who, when, card in taken if who == bot and when < turn]
-        dice = 3 + sum(MORE_DICE.get(card, 0) + (card in BRING_IN) for card in held)
+        holding = Holding(set(held) - {"charlatan"}, charlatans=held.count("charlatan"))
+        dice = holding.turn_dice() + sum(card in BRINGS_IN for card in held)
         to_face = sum(card in TO_FACE for card in held)
         took = (bot, turn, "king") in taken
         rows.append((bot, dice, to_face, took))
