@@ -187,10 +187,15 @@ def test_a_rated_match_shows_each_players_rating_change(room):
     match_id = anna.received[-1]["changed"]["match"]
     summary = get(room, f"/api/matches/{match_id}").json()
     changes = summary["ratings"]
-    assert sorted(c["change"] for c in changes) == [-16, 16]
     assert all(c["before"] == 1500 and c["after"] == 1500 + c["change"] for c in changes)
-    winner = summary["result"]["standing"][0][0]
-    assert changes[winner]["change"] == 16
+    # The room deals the tiles with its own chance, so a game may end in a shared first
+    # place: a draw between equals moves neither rating.
+    first = summary["result"]["standing"][0]
+    if len(first) == 2:
+        assert [c["change"] for c in changes] == [0, 0]
+    else:
+        assert sorted(c["change"] for c in changes) == [-16, 16]
+        assert changes[first[0]]["change"] == 16
     mine = get(room, "/api/my/matches", anna).json()["finished"][0]
     assert mine["rating"] == changes[0]
 
