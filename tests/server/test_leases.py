@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import time
 from collections.abc import AsyncIterator
 
 import pytest
@@ -15,6 +16,7 @@ from ludoteca.server.storage import Store
 from ludoteca.server.storage.leases import LeaseLost
 from ludoteca.server.storage.rows import MatchRow, MoveRow, TableRow
 from ludoteca.server.storage.schema import moves, table_leases
+from ludoteca.server.storage.store import STALL_FLOOR
 from ludoteca.server.table import Refusal
 
 
@@ -119,6 +121,47 @@ async def _claim_waits(url: str) -> None:
         assert await stored_log(a) == [(0, 0)]
         with pytest.raises(LeaseLost):
             await a.commit([move(1)])
+
+
+def test_a_process_frozen_inside_a_commit_holds_a_claim_up_only_for_a_while(postgres_url):
+    """A commit that checked the lease and then stopped (its process frozen) would keep
+    the claim of another process waiting for as long as it stays frozen: PostgreSQL ends
+    its session after ``STALL_FLOOR`` seconds idle, the claim goes through, and the frozen
+    commit stores nothing."""
+    asyncio.run(_frozen_in_a_commit(postgres_url))
+
+
+async def _frozen_in_a_commit(url: str) -> None:
+    async with two_stores(url, lease_a=2) as (a, b):
+        assert a.leases is not None
+        assert b.leases is not None
+        a.leases.new(1)
+        await a.commit([table(1)])
+        async with a.engine.connect() as connection:
+            await connection.begin()
+            await a.leases.fence(connection, {1})
+            started = time.monotonic()
+            claimed = await asyncio.wait_for(
+                _claim_once_expired(b, 1), timeout=STALL_FLOOR + 10
+            )  # A sends nothing meanwhile: it is frozen
+            assert claimed is True
+            # Not before A's lease ran out and its session sat idle for the floor.
+            assert time.monotonic() - started >= STALL_FLOOR - 0.5
+            with pytest.raises(sa.exc.DBAPIError):
+                await connection.execute(
+                    moves.insert().values(match_id=1, n=0, by=0, text="m0", at=0.0, v=1)
+                )
+        assert b.leases.held == {1: 2}
+        assert await stored_log(b) == []
+
+
+async def _claim_once_expired(store: Store, table_id: int) -> bool:
+    """Claim the table as soon as its lease has run out (a claim of a lease standing
+    fails at once: tried again every tenth of a second)."""
+    assert store.leases is not None
+    while not await store.leases.orphaned(table_id):
+        await asyncio.sleep(0.1)
+    return await store.leases.claim(table_id)
 
 
 def test_a_lease_run_out_but_unclaimed_keeps_its_table_in_the_journal(postgres_url):

@@ -66,6 +66,10 @@ MOST_ID = 2**31 - 1
 #: The tables of each kind of ``RelationRow``.
 RELATIONS = {"follow": follows, "block": blocks, "mute": mutes}
 
+#: Seconds a session of a room with leases may sit idle inside a transaction before
+#: PostgreSQL ends it (a lease's length if that is longer; see ``Store``).
+STALL_FLOOR = 5.0
+
 #: The WAL's length (in pages, 4 KiB each) beyond which a checkpoint restarts it.
 WAL_RESTART_FRAMES = 4096
 
@@ -76,11 +80,27 @@ class Store(PeopleRows, TokenRows):
 
     def __init__(self, url: str, owner: str | None = None, lease_seconds: float = 10.0) -> None:
         self.url = url
-        self.engine: AsyncEngine = create_async_engine(url, pool_pre_ping=False)
+        leased = owner is not None and sa.make_url(url).get_backend_name() == "postgresql"
+        # A commit share-locks its tables' lease rows from the fence to its end, and a
+        # claim waits for it. A process frozen inside one (SIGSTOP, a stalled VM) would
+        # keep its tables from every other process for as long as it stays frozen: its
+        # session ends after STALL_FLOOR seconds idle in a transaction (or a lease's
+        # length, if longer), which rolls it back and lets the claim through. Nothing
+        # healthy idles that long in one: each runs its statements back to back.
+        stall = max(lease_seconds, STALL_FLOOR)
+        self.engine: AsyncEngine = create_async_engine(
+            url,
+            pool_pre_ping=False,
+            connect_args={
+                "server_settings": {"idle_in_transaction_session_timeout": f"{round(stall * 1000)}"}
+            }
+            if leased
+            else {},
+        )
         #: On PostgreSQL, a room's store (``owner``: its process id) writes only for the
         #: tables it holds the lease of; a SQLite room is one process and owns them all.
         self.leases: Leases | None = None
-        if owner is not None and self.engine.dialect.name == "postgresql":
+        if leased and owner is not None:
             self.leases = Leases(self.engine, owner, lease_seconds)
         if self.engine.dialect.name == "sqlite":
             sa.event.listen(self.engine.sync_engine, "connect", _sqlite_pragmas)
