@@ -26,10 +26,10 @@ from typing import Any
 
 from ludoteca.games.krone.components import BRING_IN, CARDS
 from ludoteca.games.krone.state import Holding
+from ludoteca.games.krone.strategy import TO_FACE
 
 # The Queen brings a die in too, but comes with the King: never held before it.
 BRINGS_IN = frozenset(card.id for card in CARDS if card.kind == BRING_IN)
-TO_FACE = frozenset(("astronomer", "sorcerer", "lady", "nobleman", "maid"))
 
 
 def order(players: int, start: int, turns: int) -> list[int]:

@@ -245,7 +245,7 @@ def advice_json(state: KroneState) -> dict[str, object]:
 
 #: Cards that turn one active die into the face collected (the Astronomer once it is set
 #: aside, as it is here), tried in this order.
-_TO_FACE = ("sorcerer", "astronomer", "maid", "lady", "nobleman")
+TO_FACE = ("sorcerer", "astronomer", "maid", "lady", "nobleman")
 
 
 #: Positions one goal of the search's dice may work out, and the work of one decision:
@@ -401,7 +401,7 @@ def _push(state: KroneState, face: int) -> Move | None:
             return Reroll("jester", (others[0],))
     changes = [
         move
-        for move in (_to_face(card, face, active) for card in _TO_FACE if card in usable)
+        for move in (_to_face(card, face, active) for card in TO_FACE if card in usable)
         if move is not None and move in legal
     ]
     if changes and (not state.kept or sum(active) <= len(changes)):
