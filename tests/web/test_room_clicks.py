@@ -216,3 +216,64 @@ def test_a_refused_move_lets_the_board_go_so_the_player_can_move_again(browser: 
     assert entry["by"] == state(page)["you"]
     assert entry["move"].startswith("pick ")
     assert page.errors == []
+
+
+def test_a_move_in_flight_holds_the_board_through_the_tables_other_news(browser: Any, server: Any):
+    """Chat, presence and seat changes are not the room's answer to a move: while the
+    page's pick is on its way, a presence message arrives and the same domino is clicked
+    again; nothing more is sent, and the pick, once through, is played once. (The board
+    used to let go on any news of the table, and the second click sent the move again,
+    refused on the screen.)"""
+    context = browser.new_context(viewport={"width": 1280, "height": 950}, bypass_csp=True)
+    held: list[str | bytes] = []
+    sides: list[Any] = []
+
+    def between(page_side: Any) -> None:
+        room_side = page_side.connect_to_server()
+        sides.append((page_side, room_side))
+
+        def from_page(message: str | bytes) -> None:
+            if json.loads(message).get("t") == "move":
+                held.append(message)  # on its way: the room hears it when the test says
+                return
+            room_side.send(message)
+
+        page_side.on_message(from_page)
+
+    context.route_web_socket("**/ws", between)
+    page = context.new_page()
+    watched(page)
+    page.goto(server.http + "/")
+    enter(page, "Anna")
+    against_a_bot(page, "kingdomino")
+    table = state(page)
+    length = len(table["view"]["log"])
+    page.locator(".kd-pickable").first.click()
+    for _ in range(100):  # the route hears of the move as Playwright runs its handlers
+        if held:
+            break
+        page.wait_for_timeout(50)
+    assert len(held) == 1
+    page_side, room_side = sides[-1]
+    seats = table["info"]["seats"]
+    page_side.send(
+        json.dumps(
+            {
+                "t": "presence",
+                "table": table["id"],
+                "v": table["v"],
+                "connected": [True] * len(seats),
+                "watchers": 1,
+            }
+        )
+    )
+    page.wait_for_function(f"{STATE}.info.watchers === 1")
+    page.locator(".kd-pickable").first.click()  # the same domino, again
+    page.wait_for_timeout(300)
+    assert len(held) == 1, held
+    assert page.locator(".kd-ok:enabled").count() == 0
+    room_side.send(held[0])
+    assert played_after(page, length)["move"] == json.loads(held[0])["move"]
+    page.wait_for_timeout(300)
+    assert page.locator(".chat-line.error").count() == 0, page.inner_text(".chat-lines")
+    assert page.errors == []

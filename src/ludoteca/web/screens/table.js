@@ -22,6 +22,11 @@ export function createTableScreen(root, ctx) {
   let state = null;
   let board = null;
   let boardKey = null;
+  // The view the board was last given. Chat, presence and seat changes leave the view as
+  // it was, and so leave the board alone: given the same view again, a board holding a
+  // move in flight took it for the room's answer and let go, and a second click sent the
+  // move twice (the room refused it, as stale or as no longer legal, on the screen).
+  let drawnView = null;
   let loading = null;
   let shownLog = 0;
   let shownLines = 0;
@@ -273,7 +278,8 @@ export function createTableScreen(root, ctx) {
     }
   }
 
-  async function drawBoard() {
+  /** `anew`: give the board its view even if unchanged (a refusal is an answer too). */
+  async function drawBoard(anew = false) {
     if (!state.view) {
       board?.destroy();
       board = null;
@@ -286,6 +292,7 @@ export function createTableScreen(root, ctx) {
       board?.destroy();
       board = null;
       boardKey = key;
+      drawnView = null;
       const mine = (loading = loadBoard(state.view.game));
       const module = await mine;
       if (loading !== mine || boardKey !== key) return;
@@ -303,6 +310,8 @@ export function createTableScreen(root, ctx) {
     }
     // Still loading: the loader draws the newest state once the board is there.
     if (!board || !state.view) return;
+    if (state.view === drawnView && !anew) return;
+    drawnView = state.view;
     // A match called off has no result to draw: the board shows where it stopped.
     board.update(state.view.result?.aborted ? { ...state.view, result: null } : state.view);
     drawLog();
@@ -351,7 +360,7 @@ export function createTableScreen(root, ctx) {
       // A move sent holds the board until the room speaks of the table; a refusal that
       // changed nothing (slow_down, a move the room would not take) is that word too, so
       // the board lets go and offers the same view again.
-      if (state) drawBoard();
+      if (state) drawBoard(true);
     },
     /** Draw the table as `next` says; `chatAnew` when the chat lines were replaced (a sync). */
     update(next, chatAnew = false) {
