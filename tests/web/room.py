@@ -111,29 +111,41 @@ def my_turn(table: dict[str, Any]) -> bool:
     )
 
 
-def point_or_type(page: Any, game: str, legal: list[str], rng: random.Random) -> str:
-    """One move: by pointing at the board where this state allows it, else typed.
-    Returns how it was made ("pointed" or "typed")."""
+def point_or_type(page: Any, game: str, table: dict[str, Any], rng: random.Random) -> str:
+    """One move on ``table`` (the state it is this person's turn in): by pointing at the
+    board where this state allows it, else typed. Returns how it was made ("pointed" or
+    "typed")."""
+    legal = table["view"]["legal_moves"]
+    length = len(table["view"]["log"])
     if game == "kingdomino":
         for spot in (".kd-pickable", ".kd-spot"):
             if page.locator(spot).count():
                 page.locator(spot).first.click()
-                confirm_if_asked(page, ".kd-ok")
+                confirm_if_asked(page, ".kd-ok", length)
                 return "pointed"
     if game == "krone" and "roll" in legal and page.locator("[data-key=roll]").count():
         page.click("[data-key=roll]")
         return "pointed"
     if game == "cronberg" and rng.random() < 0.5 and page.locator(".cb-spot").count():
         page.locator(".cb-spot").first.click()
-        confirm_if_asked(page, ".cb-ok")
+        confirm_if_asked(page, ".cb-ok", length)
         return "pointed"
     say(page, choose(game, legal, rng))
     return "typed"
 
 
-def confirm_if_asked(page: Any, ok: str) -> None:
-    """OK, unless the click named the whole move and so played it (docs/web.md)."""
-    if page.locator(f"{ok}:enabled").count():
+def confirm_if_asked(page: Any, ok: str, length: int) -> None:
+    """OK, unless the click named the whole move and so played it (docs/web.md): told
+    apart in one step in the page, by the log (``length`` entries before the click). An
+    OK looked for after the click's move was answered may be the next turn's: a forced
+    discard in Kingdomino is chosen as its view arrives, and pressing it sent that move
+    while this helper typed it too (refused, once in CI, on the screen)."""
+    asked = page.wait_for_function(
+        f"(() => {LOG} > {length} ? 'played'"
+        f" : document.querySelector('{ok}:enabled') ? 'ask' : null)()",
+        timeout=30_000,
+    )
+    if asked.json_value() == "ask":
         page.click(ok)
 
 
@@ -173,6 +185,6 @@ def play_to_the_end(
             shot(page, middle)  # type: ignore[arg-type]
             shot_taken = True
         length = len(table["view"]["log"])
-        made[point_or_type(page, game, table["view"]["legal_moves"], rng)] += 1
+        made[point_or_type(page, game, table, rng)] += 1
         page.wait_for_function(f"{LOG} > {length} || {OVER}", timeout=30_000)
     raise AssertionError(f"{game}: no result after {most} moves")

@@ -100,7 +100,7 @@ def test_no_english_at_a_table_in_german_or_italian(
     page.wait_for_selector(".chat-line.person time")
     for _ in range(3):
         length = len(state(page)["view"]["log"])
-        point_or_type(page, game, state(page)["view"]["legal_moves"], random.Random(3))
+        point_or_type(page, game, state(page), random.Random(3))
         page.wait_for_function(f"{STATE}.view.log.length > {length}")
         page.wait_for_function(MY_TURN)
     shot(page, f"{game}-table-{lang}")
