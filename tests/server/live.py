@@ -34,6 +34,8 @@ class Server:
         options: Sequence[str] = (),
     ) -> None:
         self.db_url = db_url
+        #: Whether the port was chosen here (then chosen again if another took it).
+        self.chosen = port is None
         self.port = port or free_port()
         self.bot_delay = bot_delay
         self.rate = rate
@@ -68,17 +70,40 @@ class Server:
         return self
 
     def ready(self) -> Server:
-        """Wait until the launched server answers."""
+        """Wait until the launched server answers: this one, by its process id, not
+        another on the same port. Two tests' ``free_port`` can be handed one port: the
+        second server then fails to bind it, and meanwhile the first answered in its
+        place, so that a test played in another test's room until that one stopped (a
+        browser test's page, once in CI, met a refused connection halfway). A port
+        chosen here is chosen anew then."""
         assert self.process is not None
         deadline = time.monotonic() + 30
         while time.monotonic() < deadline:
             if self.process.poll() is not None:
-                raise RuntimeError(self.process.stderr.read().decode())  # type: ignore[union-attr]
-            with contextlib.suppress(httpx.HTTPError):
-                if httpx.get(self.http + "/api/status", timeout=1).status_code == 200:
+                error = self.process.stderr.read().decode()  # type: ignore[union-attr]
+                if self.chosen and "address already in use" in error.lower():
+                    self.port = free_port()
+                    self.launch()
+                    continue
+                raise RuntimeError(error)
+            with contextlib.suppress(httpx.HTTPError, ValueError):
+                answer = httpx.get(self.http + "/api/status", timeout=1)
+                if answer.status_code == 200 and self._ours(answer.json().get("process", "")):
                     return self
             time.sleep(0.1)
         raise RuntimeError("the server did not start in 30 s")
+
+    def _ours(self, process_id: str) -> bool:
+        """Whether the room process ``process_id`` (host:pid:letters) is this server's
+        own process or, with ``--workers``, one of its children."""
+        assert self.process is not None
+        pid = int(process_id.split(":")[1])
+        if pid == self.process.pid:
+            return True
+        with contextlib.suppress(OSError), open(f"/proc/{pid}/stat") as stat:
+            # The parent's pid is the field after the state, past the command's ")".
+            return int(stat.read().rsplit(")", 1)[1].split()[1]) == self.process.pid
+        return False
 
     def kill(self) -> None:
         """SIGKILL: no shutdown, no flush; what is not on disk is gone."""
