@@ -1,8 +1,9 @@
 // The one way a board sends a move. A move sent holds the board (nothing to click, OK
 // disabled) until the room answers it: the view the move brings, the table anew when
 // the move was refused as stale, or another refusal (the table screen gives the board
-// its view again then, and only then: chat and presence are not answers). Until then the view on screen is one a
-// move was already made on, and a second move from it could only be the same click twice.
+// its view again then, and only then: chat and presence are not answers). Until then
+// the view on screen is one a move was already made on, and a second move from it
+// could only be the same click twice.
 // Letting go as soon as the move is handed to the socket, as two boards once did, let a
 // quick double click send two moves for one view (the room refused the second as stale,
 // and said so on the screen).
