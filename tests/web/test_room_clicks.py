@@ -170,11 +170,23 @@ def test_resigning_asks_in_the_page_and_escape_takes_it_back(browser: Any, serve
     assert page.errors == []
 
 
+def against_a_bot_through(browser: Any, server: Any, between: Any) -> Any:
+    """Anna's page at a Kingdomino table against a bot, its socket routed through
+    ``between`` (a Playwright WebSocket route: the test stands between page and room)."""
+    context = browser.new_context(viewport={"width": 1280, "height": 950}, bypass_csp=True)
+    context.route_web_socket("**/ws", between)
+    page = context.new_page()
+    watched(page)
+    page.goto(server.http + "/")
+    enter(page, "Anna")
+    against_a_bot(page, "kingdomino")
+    return page
+
+
 def test_a_refused_move_lets_the_board_go_so_the_player_can_move_again(browser: Any, server: Any):
     """A move sent holds the board until the room answers; a refusal is an answer. The
     page's first move is answered with ``slow_down`` instead of reaching the room (as a
     room under load would answer), and the same click afterwards plays."""
-    context = browser.new_context(viewport={"width": 1280, "height": 950}, bypass_csp=True)
     refused: list[str] = []
 
     def between(page_side: Any) -> None:
@@ -200,12 +212,7 @@ def test_a_refused_move_lets_the_board_go_so_the_player_can_move_again(browser: 
 
         page_side.on_message(from_page)
 
-    context.route_web_socket("**/ws", between)
-    page = context.new_page()
-    watched(page)
-    page.goto(server.http + "/")
-    enter(page, "Anna")
-    against_a_bot(page, "kingdomino")
+    page = against_a_bot_through(browser, server, between)
     length = len(state(page)["view"]["log"])
     page.locator(".kd-pickable").first.click()
     page.wait_for_function("document.querySelector('.toast:not([hidden])')")
@@ -224,7 +231,6 @@ def test_a_move_in_flight_holds_the_board_through_the_tables_other_news(browser:
     again; nothing more is sent, and the pick, once through, is played once. (The board
     used to let go on any news of the table, and the second click sent the move again,
     refused on the screen.)"""
-    context = browser.new_context(viewport={"width": 1280, "height": 950}, bypass_csp=True)
     held: list[str | bytes] = []
     sides: list[Any] = []
 
@@ -240,12 +246,7 @@ def test_a_move_in_flight_holds_the_board_through_the_tables_other_news(browser:
 
         page_side.on_message(from_page)
 
-    context.route_web_socket("**/ws", between)
-    page = context.new_page()
-    watched(page)
-    page.goto(server.http + "/")
-    enter(page, "Anna")
-    against_a_bot(page, "kingdomino")
+    page = against_a_bot_through(browser, server, between)
     table = state(page)
     length = len(table["view"]["log"])
     page.locator(".kd-pickable").first.click()
