@@ -95,6 +95,14 @@ async def _taken_over(url: str) -> None:
         assert await stored_log(a) == [(0, 0), (1, 0), (2, 1), (3, 1)]
 
 
+async def table_one_of_a(a: Store, b: Store) -> None:
+    """Table 1 opened and stored by A, which holds its lease (epoch 1)."""
+    assert a.leases is not None
+    assert b.leases is not None
+    a.leases.new(1)
+    await a.commit([table(1)])
+
+
 def test_a_claim_waits_for_a_commit_that_checked_the_lease(postgres_url):
     """The lease row is share-locked from the fence to the commit: a claim in between
     waits, then finds the lease as the commit left it."""
@@ -103,10 +111,7 @@ def test_a_claim_waits_for_a_commit_that_checked_the_lease(postgres_url):
 
 async def _claim_waits(url: str) -> None:
     async with two_stores(url, lease_a=2) as (a, b):
-        assert a.leases is not None
-        assert b.leases is not None
-        a.leases.new(1)
-        await a.commit([table(1)])
+        await table_one_of_a(a, b)
         async with a.engine.begin() as connection:
             await a.leases.fence(connection, {1})
             await asyncio.sleep(2.2)  # A's lease runs out while its commit is under way
@@ -133,10 +138,7 @@ def test_a_process_frozen_inside_a_commit_holds_a_claim_up_only_for_a_while(post
 
 async def _frozen_in_a_commit(url: str) -> None:
     async with two_stores(url, lease_a=2) as (a, b):
-        assert a.leases is not None
-        assert b.leases is not None
-        a.leases.new(1)
-        await a.commit([table(1)])
+        await table_one_of_a(a, b)
         async with a.engine.connect() as connection:
             await connection.begin()
             await a.leases.fence(connection, {1})
