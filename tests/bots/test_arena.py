@@ -113,6 +113,7 @@ def test_the_arena_command_prints_one_json_object():
         "seed",
         "seeds",
         "think",
+        "remember",
         "pace",
         "bots",
         "separated",
@@ -298,6 +299,13 @@ def test_only_parts_that_follow_on_join():
         join([a, timed])
     old = {key: value for key, value in a.items() if key != "think"}  # written before it
     assert join([old, run(keltis, ["greedy", "random"], games=2, seed=4, first=2).to_json()])
+    kept = run(keltis, ["greedy", "random"], games=2, seed=4, first=2, remember=True).to_json()
+    with pytest.raises(JoinError, match="differ in remember: False and True"):
+        join([a, kept])
+    older = {key: value for key, value in a.items() if key != "remember"}
+    assert not join([older, run(keltis, ["greedy", "random"], games=2, seed=4, first=2).to_json()])[
+        "remember"
+    ]
     with pytest.raises(JoinError, match="at least one"):
         join([])
 
@@ -408,3 +416,32 @@ def test_each_game_starts_with_nothing_remembered_from_the_games_before(monkeypa
     assert len(firsts) == 2  # each game's first decision, and no other, found nothing
     assert firsts[0] == 0
     odds.forget()
+
+
+def test_an_arena_that_remembers_plays_each_game_from_what_the_games_before_worked_out(
+    monkeypatch,
+):
+    """``--remember``: as the room's bot processes, which keep Krone's odds from one game
+    to the next, the arena forgets nothing between games, and says so."""
+    from ludoteca.games.krone import odds
+
+    remembered = []
+
+    def choose(self, match, rng):
+        remembered.append(sum(len(goals) for goals in odds._MEMORIES.values()))
+        goals = odds._MEMORIES.setdefault("random", {})
+        goals[f"goal {len(remembered)}"] = ({}, {}, {}, {})  # as a bot's odds would
+        return rng.choice(match.legal_moves())
+
+    monkeypatch.setattr(RandomBot, "choose", choose)
+    odds.forget()
+    tournament = run(ludoteca.game("krone"), ["random", "random"], games=2, seed=1, remember=True)
+    assert tournament.remember
+    assert tournament.to_json()["remember"] is True
+    assert remembered == list(range(len(remembered)))  # every decision found all before it
+    odds.forget()
+    result = CliRunner().invoke(
+        app, ["arena", "keltis", "--bots", "random,random", "--games", "1", "--remember"]
+    )
+    assert result.exit_code == 0, result.output
+    assert "what the bots worked out kept from game to game" in " ".join(result.stdout.split())

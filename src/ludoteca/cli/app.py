@@ -240,6 +240,15 @@ def arena_command(
             "without it budgets are counted, not timed",
         ),
     ] = None,
+    remember: Annotated[
+        bool,
+        typer.Option(
+            "--remember",
+            help="the bots keep what they worked out (Krone's odds) from one game to the "
+            "next in their process, as the room's bot processes do (a game then depends "
+            "on the games played before it); without it each game starts from nothing",
+        ),
+    ] = False,
 ) -> None:
     """A tournament between bots, seats rotated: wins, win rate with its 95% interval, and
     whether the intervals tell the bots apart (if not, about how many games would)."""
@@ -271,6 +280,7 @@ def arena_command(
             jobs,
             first=played.start,
             think=think,
+            remember=remember,
         )
     if as_json:
         show.as_json(tournament.to_json())

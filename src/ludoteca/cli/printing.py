@@ -170,7 +170,8 @@ def played(tournament: Tournament) -> str:
     decision had where they were timed."""
     seeds = tournament.seeds
     timed = "" if tournament.think is None else f", {tournament.think:g} s a decision"
-    return f"seed {tournament.seed}, games {seeds.start}–{seeds.stop - 1}{timed}"
+    kept = ", what the bots worked out kept from game to game" if tournament.remember else ""
+    return f"seed {tournament.seed}, games {seeds.start}–{seeds.stop - 1}{timed}{kept}"
 
 
 def separation(tournament: Tournament) -> list[str]:

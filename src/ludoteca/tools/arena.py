@@ -135,6 +135,9 @@ class Tournament:
     think: float | None = None
     #: a timed tournament's ``pace()`` before and after its games (each part's, joined)
     pace: list[float] = field(default_factory=list)
+    #: whether the bots kept what they worked out from one game to the next in their
+    #: process, as the room's bot processes do; False: each game from nothing (repeatable)
+    remember: bool = False
 
     @property
     def seeds(self) -> range:
@@ -159,6 +162,7 @@ class Tournament:
             "seed": self.seed,
             "seeds": [self.seeds.start, self.seeds.stop],  # from A up to, not including, B
             "think": self.think,
+            "remember": self.remember,
             "pace": self.pace,
             "bots": [standing.to_json() for standing in self.standings],
             "separated": self.separated,
@@ -183,10 +187,11 @@ def join(parts: Sequence[Mapping[str, Any]]) -> dict[str, object]:
         raise JoinError("give at least one arena result to join")
     ordered = sorted(parts, key=lambda part: part["seeds"][0])
     first = ordered[0]
-    same = ("game", "players", "seed", "think")  # a part written before think had none
+    # A part written before think or remember had none: it was played without them.
+    same = {"game": None, "players": None, "seed": None, "think": None, "remember": False}
     for part in ordered[1:]:
-        for key in same:
-            if part.get(key) != first.get(key):
+        for key, missing in same.items():
+            if part.get(key, missing) != first.get(key, missing):
                 raise JoinError(
                     f"the parts differ in {key}: {first.get(key)!r} and {part.get(key)!r}"
                 )
@@ -231,6 +236,7 @@ def join(parts: Sequence[Mapping[str, Any]]) -> dict[str, object]:
         winners=[won for part in ordered for won in part["winners"]],
         think=first.get("think"),
         pace=[seconds for part in ordered for seconds in part.get("pace", [])],
+        remember=first.get("remember", False),
     )
     # A timed part written before results counted the decisions stopped at the deadline
     # has no count to add (an untimed one stopped none).
@@ -327,11 +333,14 @@ def run(
     jobs: int = 1,
     first: int = 0,
     think: float | None = None,
+    remember: bool = False,
 ) -> Tournament:
     """Play ``games`` games between the bots ``names`` and add up their figures, in
     ``jobs`` processes: the games numbered ``first`` on in the series of ``seed``. With
     ``think``, each decision has that many seconds, as in the room (``engine.deadline``):
-    then a seed may not repeat a game."""
+    then a seed may not repeat a game. With ``remember``, the bots keep what they worked
+    out (Krone's odds) from one game to the next in their process, as the room's bot
+    processes do: then a game depends on the games its process played before it."""
     if not names:
         raise ValueError("name at least one bot")
     count = players if players is not None else max(len(names), game.min_players)
@@ -346,12 +355,14 @@ def run(
     for name in names:
         resolve(name)  # an unknown bot is refused before any game is played
     standings = {name: Standing(name) for name in names}
-    tournament = Tournament(game.id, count, games, seed, [], first=first, think=think)
+    tournament = Tournament(
+        game.id, count, games, seed, [], first=first, think=think, remember=remember
+    )
     if think is not None:
         tournament.pace.append(pace())
     tournament.seatings = [seating(names, count, number) for number in tournament.seeds]
     numbered = zip(tournament.seeds, tournament.seatings, strict=True)
-    setup = [Setup(game.id, count, dict(options or {}), seats, seed, number, think)
+    setup = [Setup(game.id, count, dict(options or {}), seats, seed, number, think, remember)
              for number, seats in numbered]  # fmt: skip
     for seats, (result, timing) in zip(tournament.seatings, _games(setup, jobs), strict=True):
         record(result, seats, standings)
@@ -393,6 +404,7 @@ class Setup(NamedTuple):
     seed: int
     number: int  # in the seed's series
     think: float | None = None  # seconds a decision, as in the room; None: counted only
+    remember: bool = False  # the bots keep what earlier games of the process worked out
 
 
 #: a bot's seconds, moves, slowest move's seconds and decisions stopped at the deadline
@@ -422,8 +434,10 @@ def play_game(setup: Setup, watch: Callable[[Match], None] | None = None) -> tup
     game = ludoteca.game(setup.game)
     # What the bots remember from earlier games (Krone's odds) would change where a
     # counted budget runs out, and so the moves: each game starts from nothing, so that
-    # it repeats whichever games its process played before (--jobs, a range played on).
-    strategies.forget(game)
+    # it repeats whichever games its process played before (--jobs, a range played on),
+    # unless the tournament plays as the room's bot processes do, which remember.
+    if not setup.remember:
+        strategies.forget(game)
     match = game.new_match(setup.players, setup.options)
     timing: dict[str, list[float]] = {name: [0.0, 0, 0.0, 0] for name in seats}
     while not match.is_over:
