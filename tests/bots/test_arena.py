@@ -395,10 +395,9 @@ def test_a_timed_arena_says_how_quick_the_machine_was(monkeypatch):
     assert "pace" not in CliRunner().invoke(app, one).stdout
 
 
-def test_each_game_starts_with_nothing_remembered_from_the_games_before(monkeypatch):
-    """Krone's odds remember positions between decisions, and a decision whose counted
-    work runs out stops where the positions still to work out begin: a game's moves
-    would follow from what its process played before. The arena forgets before each."""
+def goals_found(monkeypatch):
+    """Random bots that, deciding, note how many goals of Krone's odds are remembered,
+    then add one, as a bot's odds would: the counts, decision by decision."""
     from ludoteca.games.krone import odds
 
     remembered = []
@@ -406,10 +405,20 @@ def test_each_game_starts_with_nothing_remembered_from_the_games_before(monkeypa
     def choose(self, match, rng):
         remembered.append(sum(len(goals) for goals in odds._MEMORIES.values()))
         goals = odds._MEMORIES.setdefault("random", {})
-        goals[f"goal {len(remembered)}"] = ({}, {}, {}, {})  # as a bot's odds would
+        goals[f"goal {len(remembered)}"] = ({}, {}, {}, {})
         return rng.choice(match.legal_moves())
 
     monkeypatch.setattr(RandomBot, "choose", choose)
+    return remembered
+
+
+def test_each_game_starts_with_nothing_remembered_from_the_games_before(monkeypatch):
+    """Krone's odds remember positions between decisions, and a decision whose counted
+    work runs out stops where the positions still to work out begin: a game's moves
+    would follow from what its process played before. The arena forgets before each."""
+    from ludoteca.games.krone import odds
+
+    remembered = goals_found(monkeypatch)
     odds._MEMORIES.setdefault("greedy", {})["from before"] = ({}, {}, {}, {})
     run(ludoteca.game("krone"), ["random", "random"], games=2, seed=1)
     firsts = [i for i, count in enumerate(remembered) if count == 0]
@@ -425,15 +434,7 @@ def test_an_arena_that_remembers_plays_each_game_from_what_the_games_before_work
     to the next, the arena forgets nothing between games, and says so."""
     from ludoteca.games.krone import odds
 
-    remembered = []
-
-    def choose(self, match, rng):
-        remembered.append(sum(len(goals) for goals in odds._MEMORIES.values()))
-        goals = odds._MEMORIES.setdefault("random", {})
-        goals[f"goal {len(remembered)}"] = ({}, {}, {}, {})  # as a bot's odds would
-        return rng.choice(match.legal_moves())
-
-    monkeypatch.setattr(RandomBot, "choose", choose)
+    remembered = goals_found(monkeypatch)
     odds.forget()
     tournament = run(ludoteca.game("krone"), ["random", "random"], games=2, seed=1, remember=True)
     assert tournament.remember
