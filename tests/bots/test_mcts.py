@@ -391,39 +391,6 @@ def test_krone_final_turn_under_a_deadline_plans_before_its_first_roll():
         assert search_move(state, RNG) == ROLL
 
 
-def test_krone_race_turn_under_a_deadline_plans_before_its_first_roll():
-    """In the race too a turn's start (roll) has nothing to weigh: under a deadline its
-    time goes to the larger plan of the cards collected by groups, which every decision
-    of the turn after the roll weighs first. Counted, nothing is worked out there."""
-    from ludoteca.games.krone import odds
-    from ludoteca.games.krone.goals import CARD_GOALS, best_of
-    from ludoteca.games.krone.moves import Dice, Roll
-    from ludoteca.games.krone.state import Holding, KroneState
-    from ludoteca.games.krone.strategy import RACE_VALUES, ROLL, SEARCH_WORK, UNPLANNED
-
-    display = {"king": 1, "general": 1, "farmer": 1, "guard": 1, "bishop": 1, "knight": 1}
-    state = KroneState(2, display, [Holding({"farmer", "hunter", "sorcerer"}), Holding()])
-    rolled = state.copy()
-    rolled.apply(Roll())
-    rolled.apply(Dice((6, 5, 4, 4)))
-    goal = best_of({c: RACE_VALUES[c] for c in odds.takeable(state) if CARD_GOALS[c].symmetric})
-
-    def work_after_the_roll():
-        work = odds.Work(SEARCH_WORK)
-        odds.chance(rolled, goal, SEARCH_WORK, False, UNPLANNED, work)
-        return SEARCH_WORK - work.left
-
-    odds.forget()
-    cold = work_after_the_roll()
-    odds.forget()
-    with deadline.within(1, clock=lambda: 0.0):  # all the time it needs
-        assert search_move(state, RNG) == ROLL
-    assert work_after_the_roll() * 10 < cold  # nothing left against 8,739
-    odds.forget()
-    assert search_move(state, RNG) == ROLL
-    assert not any(odds._MEMORIES.values())  # counted: nothing worked out
-
-
 def test_krone_judgement_of_the_race_and_of_the_bid():
     from ludoteca.games.krone.power import groups
     from ludoteca.games.krone.strategy import evaluate

@@ -273,13 +273,16 @@ def search_move(
     when seven of a kind for the King are already in hand, or a group that beats the
     final round's standing best: then the turn goes on for more of that face
     (``push_bid``, ``push_final``); and in the final round, a plan with every ability
-    (``final_move``). Under a deadline a turn's start, before its first roll, works out
-    the plan the turn's decisions after the roll want (``_think_ahead``)."""
+    (``final_move``). Under a deadline the final turn's start, before its first roll,
+    works out the plan the turn's decisions after the roll want (``_think_ahead``); a
+    race turn's start, whose only move is to roll, never comes here (the search plays a
+    forced move at once), and working out its plan there did not win more games
+    (docs/krone-search.md, "Krone's race under the room's deadline")."""
     for push in (push_bid(state), push_final(state)):
         if push is not None:
             return push
     if state.phase is START and deadline.given():
-        _think_ahead(state, values)
+        _think_ahead(state)
         return ROLL
     final = state.final is not None and state.phase is DICE
     if not deadline.given():
@@ -305,25 +308,17 @@ def search_move(
     return move
 
 
-def _think_ahead(state: KroneState, values: dict[str, float]) -> None:
-    """Before a turn's first roll, work out the plan its decisions after the roll will
-    want, for as long as this decision's time allows: in the final round the plan with
-    every ability; in the race the larger plan of the cards collected by groups (the one
-    goal every race decision of the turn weighs first). What is worked out is remembered
-    (``odds``), so the decisions after the roll start from it: under the room's deadline
-    a fresh plan seldom finishes in one decision, and this decision has nothing else to
-    weigh."""
-    from .goals import CARD_GOALS, best_of
-    from .odds import TooLarge, Work, chance, final_goal, takeable
+def _think_ahead(state: KroneState) -> None:
+    """Before the final turn's first roll, work out the plan with every ability for as
+    long as this decision's time allows. What is worked out is remembered (``odds``), so
+    the decisions after the roll start from it: under the room's deadline a fresh plan
+    seldom finishes in one decision, and this decision has nothing else to weigh."""
+    from .odds import TooLarge, Work, chance, final_goal
 
     goal = final_goal(state)
     if goal is not None:
         with contextlib.suppress(TooLarge):
             chance(state, goal, FINAL_WORK, False, frozenset(), Work(FINAL_WORK))
-        return
-    grouped = {c: values[c] for c in takeable(state) if CARD_GOALS[c].symmetric}
-    with contextlib.suppress(TooLarge):
-        chance(state, best_of(grouped), SEARCH_WORK, False, UNPLANNED, Work(SEARCH_WORK))
 
 
 def final_move(state: KroneState, work: int = FINAL_WORK) -> Move | None:
