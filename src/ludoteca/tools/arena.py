@@ -191,10 +191,9 @@ def join(parts: Sequence[Mapping[str, Any]]) -> dict[str, object]:
     same = {"game": None, "players": None, "seed": None, "think": None, "remember": False}
     for part in ordered[1:]:
         for key, missing in same.items():
-            if part.get(key, missing) != first.get(key, missing):
-                raise JoinError(
-                    f"the parts differ in {key}: {first.get(key)!r} and {part.get(key)!r}"
-                )
+            mine, theirs = first.get(key, missing), part.get(key, missing)
+            if theirs != mine:
+                raise JoinError(f"the parts differ in {key}: {mine!r} and {theirs!r}")
         if [b["name"] for b in part["bots"]] != [b["name"] for b in first["bots"]]:
             raise JoinError("the parts seat different bots (or in another order)")
     for before, after in pairwise(ordered):
