@@ -313,10 +313,12 @@ def test_krone_search_under_a_deadline_plays_greedys_plan_if_its_own_runs_out_of
         assert str(search_move(state, RNG)) == "keep 3 3"
 
 
-def test_krone_final_round_under_a_deadline_tries_the_larger_plan_before_the_whole_one():
+def test_krone_final_round_under_a_deadline_tries_the_cheaper_plans_before_the_whole_one():
     """Cheapest first, each plan replacing the move only if it finished: greedy's, the
-    larger one, then the one with every ability. Out of time in the whole plan, the larger
-    plan's move stands (the whole plan first would have left it no time)."""
+    narrow one with every ability, then the whole one. Out of time in a plan, the move of
+    the last one that finished stands (the whole plan first would have left the others no
+    time). The race's larger plan is not tried: in the final round it plays for the same
+    goal as these, with fewer abilities, and took the time the narrow plan needed."""
     from ludoteca.games.krone import odds
     from ludoteca.games.krone.moves import Dice, Roll
     from ludoteca.games.krone.state import Holding, KroneState, final_round
@@ -335,15 +337,19 @@ def test_krone_final_round_under_a_deadline_tries_the_larger_plan_before_the_who
     def larger():
         return greedy_move(state, RNG, RACE_VALUES, SEARCH_BUDGET, SEARCH_WORK)
 
+    def narrow():
+        return final_move(state, narrow=True)
+
     odds.forget()
-    assert (str(greedys()), str(larger()), str(final_move(state))) == (
+    assert (str(greedys()), str(larger()), str(narrow()), str(final_move(state))) == (
         "use craftsman",
         "use alchemist 4>6 4>2",
+        "keep 6",
         "keep 6",
     )
     for plans, played in (
         ((greedys,), "use craftsman"),
-        ((greedys, larger), "use alchemist 4>6 4>2"),
+        ((greedys, narrow), "keep 6"),  # the whole plan out of time
     ):
         clock = _out_of_time_after(*plans)
         odds.forget()

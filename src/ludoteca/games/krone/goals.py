@@ -38,6 +38,11 @@ class Goal:
     #: (index 0 unused). Then a face that can no longer reach its need with the dice
     #: still to come is dead, and what it shows no longer matters (``odds.py``).
     needs: tuple[int, ...] | None = None
+    #: Plan with fewer choices: after a roll, set aside the dice of one face (all of
+    #: them, or one), and use a card's many uses only as far as they serve one face
+    #: (``odds.narrow_use``). Not exact: a lower bound on the chance, as the choices
+    #: left out are some of a player's; a plan several times cheaper.
+    narrow: bool = False
 
     def __post_init__(self) -> None:
         if self.needs is not None and self.symmetric:
@@ -143,9 +148,11 @@ def card_goal(card: str) -> Goal:
     return CARD_GOALS[card]
 
 
-def beat_goal(best: tuple[int, int], equal_wins: bool) -> Goal:
+def beat_goal(best: tuple[int, int], equal_wins: bool, narrow: bool = False) -> Goal:
     """Final round: a largest group beating ``best`` (count, face); the Queen's holder
-    also wins with an equal one (``equal_wins``)."""
+    also wins with an equal one (``equal_wins``). ``narrow``: planned with fewer
+    choices (``Goal.narrow``), under a name of its own, so that its chances, which are
+    not exact, are never taken for the exact ones."""
     count, face = best
 
     def met(c: Counts) -> bool:
@@ -153,10 +160,12 @@ def beat_goal(best: tuple[int, int], equal_wins: bool) -> Goal:
         return group > best or (equal_wins and group == best)
 
     name = f"{'match or beat' if equal_wins else 'beat'} {count}×{face}"
+    if narrow:
+        name += ", one face at a time"
     # A face above the result's beats it with as many dice, a face at or below it with one
     # die more (the Queen's holder matches it: the same face with as many).
     needs = (0, *(count if f > face or (equal_wins and f == face) else count + 1 for f in FACES))
-    return Goal(name, met, _capped(count + 1), needs=needs)
+    return Goal(name, met, _capped(count + 1), needs=needs, narrow=narrow)
 
 
 def best_of(values: dict[str, float]) -> Goal:

@@ -107,6 +107,8 @@ class Solver:
         self._seen, self._rolls, self._choices, self._chosen = tables or ({}, {}, {}, {})
         self._payoff = goal.payoff if goal.worth is None else goal.worth
         self._keys: dict[tuple[Counts, int, bool], Hashable] = {}  # asides' keys, made once
+        self._narrow = goal.narrow
+        self._splits = _one_face_splits if goal.narrow else _splits
 
     # -- the two kinds of position -------------------------------------------------------
     #
@@ -168,7 +170,7 @@ class Solver:
             key = (self._aside_key(aside, cards, sum(active)), active, kept, cards)
             got = self._choices.get(key)
             if got is None:
-                self._spend(len(_splits(active)))
+                self._spend(len(self._splits(active)))
                 got = self._choices[key] = self._best(aside, active, kept, cards)
             found = got
         self._chosen[turn] = found
@@ -197,7 +199,7 @@ class Solver:
                     found = value
                     if found >= top:
                         return found
-            splits = _splits(active)
+            splits = self._splits(active)
             _, a1, a2, a3, a4, a5, a6 = aside
             for (_, t1, t2, t3, t4, t5, t6), _left, rest in splits:
                 if rest:
@@ -225,7 +227,7 @@ class Solver:
         for card in _in_order(cards):
             faces = _faces(aside) if card == "astronomer" else 0
             others = _without(cards, card)
-            for then, rerolled in _effects(card, active, faces, room):
+            for then, rerolled in _effects(card, active, faces, room, self._narrow):
                 if rerolled:
                     value = self.rerolled(aside, then, rerolled, kept, others)
                 else:
@@ -310,13 +312,41 @@ class Solver:
 
 
 @lru_cache(maxsize=1 << 18)
-def _effects(card: str, active: Counts, faces: int, room: bool) -> tuple[tuple[Counts, int], ...]:
+def _effects(
+    card: str, active: Counts, faces: int, room: bool, narrow: bool = False
+) -> tuple[tuple[Counts, int], ...]:
     """What each use of ``card`` (in ``uses``'s order) leaves (``_left_by``). ``faces``:
     those set aside, as bits (the Astronomer's); ``room``: whether a die may still be
-    brought in."""
+    brought in; ``narrow``: only the uses ``narrow_use`` keeps."""
     aside = tuple(1 if faces >> face & 1 else 0 for face in range(7))
     moves = uses(card, active, aside, 0 if room else MAX_DICE)  # type: ignore[arg-type]
-    return tuple(_left_by(move, active) for move in moves)
+    return tuple(_left_by(move, active) for move in moves if not narrow or narrow_use(move, active))
+
+
+def narrow_use(move: Move, active: Counts) -> bool:
+    """Whether a narrow plan (``Goal.narrow``) looks at this move: a result of one face
+    is collected one face at a time, so of the moves whose uses are many it keeps those
+    that act on one face's dice, or on one die. Setting aside: every die of one face, or
+    one die. The Merchant: re-rolling every active die but one face's (or all). The
+    Lady-in-waiting and Nobleman: turning every die of one face, or one die. The
+    Alchemist: three dice only into three of one face. Every other move is kept."""
+    if isinstance(move, Keep):
+        return _one_face(move.dice, active)
+    if isinstance(move, Reroll) and move.card == "merchant":
+        staying = minus(active, counts_of(move.dice))
+        return sum(1 for face in FACES if staying[face]) <= 1 and not any(
+            staying[face] != active[face] for face in FACES if staying[face]
+        )
+    if isinstance(move, Change) and move.card in ("lady", "nobleman"):
+        return _one_face(move.before, active)
+    if isinstance(move, Change) and move.card == "alchemist":
+        return len(move.after) == 2 or len(set(move.after)) == 1
+    return True
+
+
+def _one_face(dice: tuple[int, ...], active: Counts) -> bool:
+    """One die, or every active die of one face."""
+    return len(dice) == 1 or (len(set(dice)) == 1 and len(dice) == active[dice[0]])
 
 
 def _left_by(move: Move, active: Counts) -> tuple[Counts, int]:
@@ -354,6 +384,20 @@ def _splits(active: Counts) -> tuple[tuple[Counts, Counts, int], ...]:
         taken = counts_of(dice)
         left = minus(active, taken)
         found.append((taken, left, sum(left)))
+    return tuple(found)
+
+
+@lru_cache(maxsize=4096)
+def _one_face_splits(active: Counts) -> tuple[tuple[Counts, Counts, int], ...]:
+    """The ways of a narrow plan to set aside active dice (``narrow_use``): every die
+    of one face, or one, highest faces first."""
+    found = []
+    for face in FACES[::-1]:
+        for taken_count in sorted({active[face], 1 if active[face] else 0}, reverse=True):
+            if taken_count:
+                taken = counts_of((face,) * taken_count)
+                left = minus(active, taken)
+                found.append((taken, left, sum(left)))
     return tuple(found)
 
 
@@ -547,11 +591,12 @@ def card_odds(state: KroneState, budget: int = ADVISOR_BUDGET) -> dict[str, Odds
     return {card: chance(state, card_goal(card), budget) for card in takeable(state)}
 
 
-def final_goal(state: KroneState) -> Goal | None:
-    """In the final round: beating the standing best (matching it, for the Queen's holder)."""
+def final_goal(state: KroneState, narrow: bool = False) -> Goal | None:
+    """In the final round: beating the standing best (matching it, for the Queen's
+    holder); ``narrow``: planned with fewer choices (``Goal.narrow``)."""
     if state.final is None:
         return None
-    return beat_goal(state.final.best, equal_wins=state.seat == state.king_buyer)
+    return beat_goal(state.final.best, state.seat == state.king_buyer, narrow)
 
 
 def best_move(
@@ -572,6 +617,8 @@ def best_move(
     if state.phase is not DICE:
         raise ValueError("best_move() needs the seat to move between rolls")
     moves = _ordered(state.legal_moves())
+    if goal.narrow:
+        moves = [move for move in moves if narrow_use(move, state.active)]
 
     def run(solver: Solver, cards: frozenset[str]) -> tuple[Move, float]:
         turn = Turn(state.aside, state.active, state.kept, cards)

@@ -273,11 +273,12 @@ def search_move(
     when seven of a kind for the King are already in hand, or a group that beats the
     final round's standing best: then the turn goes on for more of that face
     (``push_bid``, ``push_final``); and in the final round, a plan with every ability
-    (``final_move``). Under a deadline the final turn's start, before its first roll,
-    works out the plan the turn's decisions after the roll want (``_think_ahead``); a
-    race turn's start, whose only move is to roll, never comes here (the search plays a
-    forced move at once), and working out its plan there did not win more games
-    (docs/krone-search.md, "Krone's race under the room's deadline")."""
+    (``final_move``; under a deadline its narrow plan first). Under a deadline the final
+    turn's start, before its first roll, works out the plans the turn's decisions after
+    the roll want (``_think_ahead``); a race turn's start, whose only move is to roll,
+    never comes here (the search plays a forced move at once), and working out its plan
+    there did not win more games (docs/krone-search.md, "Krone's race under the room's
+    deadline")."""
     for push in (push_bid(state), push_final(state)):
         if push is not None:
             return push
@@ -289,14 +290,18 @@ def search_move(
         planned = final_move(state) if final else None
         return planned if planned is not None else greedy_move(state, rng, values, budget, work)
     # Under a deadline (the room's) the plans come cheapest first, each replacing the
-    # move in hand only if it finished in time: greedy's, so that a move is in hand; the
-    # larger one; in the final round, the plan with every ability. Whole plans first
-    # would leave the larger one no time whenever they run out (docs/krone-search.md, "Krone's
-    # final round").
+    # move in hand only if it finished in time: greedy's, so that a move is in hand; then
+    # in the race the larger one, in the final round the narrow plan with every ability
+    # and the whole one. Whole plans first would leave the cheaper ones no time whenever
+    # they run out; the race's larger plan in the final round plays for the same goal
+    # with fewer abilities, and took the time the narrow plan needs (docs/krone-search.md,
+    # "Krone's final round", "The final round's plans, narrow").
     move = greedy_move(state, rng, values)
-    steps: list[Callable[[], Move | None]] = [lambda: greedy_move(state, rng, values, budget, work)]
+    steps: list[Callable[[], Move | None]]
     if final:
-        steps.append(lambda: final_move(state))
+        steps = [lambda: final_move(state, narrow=True), lambda: final_move(state)]
+    else:
+        steps = [lambda: greedy_move(state, rng, values, budget, work)]
     for step in steps:
         if deadline.passed():
             break
@@ -309,21 +314,26 @@ def search_move(
 
 
 def _think_ahead(state: KroneState) -> None:
-    """Before the final turn's first roll, work out the plan with every ability for as
-    long as this decision's time allows. What is worked out is remembered (``odds``), so
-    the decisions after the roll start from it: under the room's deadline a fresh plan
-    seldom finishes in one decision, and this decision has nothing else to weigh."""
+    """Before the final turn's first roll, work out the plans with every ability, the
+    narrow one first, for as long as this decision's time allows. What is worked out is
+    remembered (``odds``), so the decisions after the roll start from it: under the
+    room's deadline a fresh plan seldom finishes in one decision, and this decision has
+    nothing else to weigh."""
     from .odds import TooLarge, Work, chance, final_goal
 
-    goal = final_goal(state)
-    if goal is not None:
+    for narrow in (True, False):
+        goal = final_goal(state, narrow)
+        if goal is None or deadline.passed():
+            return
         with contextlib.suppress(TooLarge):
             chance(state, goal, FINAL_WORK, False, frozenset(), Work(FINAL_WORK))
 
 
-def final_move(state: KroneState, work: int = FINAL_WORK) -> Move | None:
+def final_move(state: KroneState, work: int = FINAL_WORK, narrow: bool = False) -> Move | None:
     """The move that keeps the chance of beating the standing best highest, planned with
-    every ability; None when that is more than ``work`` (or time is up).
+    every ability; None when that is more than ``work`` (or time is up). ``narrow``:
+    planned with fewer choices (``Goal.narrow``: one face at a time), a few times
+    cheaper and seldom worse.
 
     Greedy leaves the abilities of many uses (``UNPLANNED``: the Lady-in-waiting, the
     Maid, the Alchemist...) out of its plan for the rest of a turn, so that a race turn
@@ -333,7 +343,7 @@ def final_move(state: KroneState, work: int = FINAL_WORK) -> Move | None:
     """
     from .odds import TooLarge, Work, best_move, final_goal
 
-    goal = final_goal(state)
+    goal = final_goal(state, narrow)
     if goal is None:
         return None
     try:
