@@ -19,6 +19,10 @@ Why it stays small (docs/games/krone.md, "The odds advisor"):
 * a goal met by enough dice of one face (the final round's) says what each face needs:
   a face that can no longer reach it with the dice still to come is left out of the
   key, and a position where no face can is lost.
+
+A narrow goal (``Goal.narrow``, the final round's under the room's deadline) is not
+exact: it looks at fewer choices (``narrow_use``), so its chance is a lower bound,
+worked out several times quicker.
 """
 
 from __future__ import annotations
