@@ -38,7 +38,7 @@ from ludoteca.engine import Move, deadline
 
 from .abilities import MAX_DICE, sub_multisets, uses
 from .components import BRING_IN, BY_ID
-from .dice import FACES, NO_DICE, Counts, counts_of, minus, one, plus, roll_outcomes
+from .dice import FACES, NO_DICE, Counts, counts_of, minus, one, plus, roll_outcomes, values_of
 from .goals import Goal, beat_goal, card_goal
 from .moves import BringIn, Buy, Change, End, Keep, Reroll, Roll
 from .state import DICE, ROLLING, START, KroneState
@@ -338,9 +338,8 @@ def narrow_use(move: Move, active: Counts) -> bool:
         return _one_face(move.dice, active)
     if isinstance(move, Reroll) and move.card == "merchant":
         staying = minus(active, counts_of(move.dice))
-        return sum(1 for face in FACES if staying[face]) <= 1 and not any(
-            staying[face] != active[face] for face in FACES if staying[face]
-        )
+        kept = [face for face in FACES if staying[face]]
+        return not kept or (len(kept) == 1 and staying[kept[0]] == active[kept[0]])
     if isinstance(move, Change) and move.card in ("lady", "nobleman"):
         return _one_face(move.before, active)
     if isinstance(move, Change) and move.card == "alchemist":
@@ -393,16 +392,9 @@ def _splits(active: Counts) -> tuple[tuple[Counts, Counts, int], ...]:
 
 @lru_cache(maxsize=4096)
 def _one_face_splits(active: Counts) -> tuple[tuple[Counts, Counts, int], ...]:
-    """The ways of a narrow plan to set aside active dice (``narrow_use``): every die
-    of one face, or one, highest faces first."""
-    found = []
-    for face in FACES[::-1]:
-        for taken_count in sorted({active[face], 1 if active[face] else 0}, reverse=True):
-            if taken_count:
-                taken = counts_of((face,) * taken_count)
-                left = minus(active, taken)
-                found.append((taken, left, sum(left)))
-    return tuple(found)
+    """The ways of a narrow plan to set aside active dice: those of ``_splits`` that
+    ``narrow_use`` keeps (every die of one face, or one)."""
+    return tuple(split for split in _splits(active) if _one_face(values_of(split[0]), active))
 
 
 def _sorted_faces(aside: Counts) -> Counts:
