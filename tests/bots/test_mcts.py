@@ -431,6 +431,33 @@ def test_krone_search_never_passes_in_the_final_round():
     assert [str(move) for move in ranked_moves(m.state)] == ["roll"]
 
 
+def test_the_bot_works_out_the_final_turn_before_its_first_roll():
+    """Through the bot, not ``search_move``: the final turn's start offers rolling or
+    passing, so the search is asked there and, under a deadline, works out the narrow
+    plan and the whole one in its own memory; without one (counted) it works out nothing.
+    (A race turn's start offers one move and never asks: a plan written there once
+    passed its test and never played.)"""
+    from ludoteca.games.krone import odds
+
+    m = dice_phase(players=2, cards={0: ["general", "farmer"]}, aside=[2] * 7, active=[])
+    m.play("buy king")
+    m.play("roll")
+    while m.to_move is CHANCE or m.state.phase != "start":
+        if m.to_move is CHANCE:
+            m.play_chance(random.Random(1))
+        else:
+            m.play(greedy_move(m.state, random.Random(0)))
+    assert len(m.legal_moves()) == 2  # roll, or pass: not a forced move
+    goals = {odds.final_goal(m.state, narrow).name for narrow in (True, False)}
+    odds.forget()
+    assert str(bot("mcts").choose(m, random.Random(3))) == "roll"
+    assert not odds._MEMORIES.get("mcts")
+    with deadline.within(1, clock=lambda: 0.0):  # all the time it needs
+        assert str(bot("mcts").choose(m, random.Random(3))) == "roll"
+    assert goals <= set(odds._MEMORIES["mcts"])
+    odds.forget()
+
+
 class TickingClock:
     """A clock that reads 0 for ``ticks`` readings after the first, then far later."""
 
