@@ -417,16 +417,23 @@ def test_krone_judgement_of_the_race_and_of_the_bid():
     assert evaluate(high.state)[0] > evaluate(low.state)[0] > 0.5
 
 
-def test_krone_search_never_passes_in_the_final_round():
+def final_round_start():
+    """A two-player match at the final round's start: seat 0 took the King, seat 1
+    played out the round and is now to roll (or pass)."""
     m = dice_phase(players=2, cards={0: ["general", "farmer"]}, aside=[2] * 7, active=[])
     m.play("buy king")
     m.play("roll")  # seat 1's last turn of the round
-    # Then the final round: rolling is the only move weighed at its start.
     while m.to_move is CHANCE or m.state.phase != "start":
         if m.to_move is CHANCE:
             m.play_chance(random.Random(1))
         else:
             m.play(greedy_move(m.state, random.Random(0)))
+    return m
+
+
+def test_krone_search_never_passes_in_the_final_round():
+    m = final_round_start()
+    # The final round: rolling is the only move weighed at its start.
     assert m.state.final is not None
     assert [str(move) for move in ranked_moves(m.state)] == ["roll"]
 
@@ -439,14 +446,7 @@ def test_the_bot_works_out_the_final_turn_before_its_first_roll():
     passed its test and never played.)"""
     from ludoteca.games.krone import odds
 
-    m = dice_phase(players=2, cards={0: ["general", "farmer"]}, aside=[2] * 7, active=[])
-    m.play("buy king")
-    m.play("roll")
-    while m.to_move is CHANCE or m.state.phase != "start":
-        if m.to_move is CHANCE:
-            m.play_chance(random.Random(1))
-        else:
-            m.play(greedy_move(m.state, random.Random(0)))
+    m = final_round_start()
     assert len(m.legal_moves()) == 2  # roll, or pass: not a forced move
     goals = {odds.final_goal(m.state, narrow).name for narrow in (True, False)}
     odds.forget()
