@@ -19,7 +19,6 @@ seeds strength is reported on.
 from __future__ import annotations
 
 import argparse
-import contextlib
 import contextvars
 import json
 import random
@@ -29,7 +28,6 @@ import time
 from ludoteca.bots import resolve
 from ludoteca.engine import Match, Move
 from ludoteca.games.krone import odds
-from ludoteca.games.krone.goals import CARD_GOALS, Goal, best_of, card_goal
 from ludoteca.games.krone.state import DICE, KroneState
 from ludoteca.games.krone.strategy import (
     RACE_VALUES,
@@ -37,37 +35,16 @@ from ludoteca.games.krone.strategy import (
     SEARCH_WORK,
     UNPLANNED,
     push_bid,
+    race_goal,
     search_move,
 )
 from ludoteca.tools import arena
 from ludoteca.tools.arena import Setup, play_game, seating
 
 
-def counted_goal(state: KroneState) -> tuple[Goal, float]:
-    """The goal greedy's plan (``greedy_move``) plays the race for with the search's
-    budget, and the scale that turns its chance into worth."""
-    spent = odds.Work(SEARCH_WORK)
-    cards = odds.takeable(state)
-    grouped = {c: RACE_VALUES[c] for c in cards if CARD_GOALS[c].symmetric}
-    goal, scale, best = best_of(grouped), 1.0, 0.0
-    with contextlib.suppress(odds.TooLarge):
-        best = odds.chance(state, goal, SEARCH_BUDGET, False, UNPLANNED, spent).chance
-    for card in sorted((c for c in cards if c not in grouped), key=lambda c: -RACE_VALUES[c]):
-        if RACE_VALUES[card] <= best:
-            break
-        try:
-            found = odds.chance(state, card_goal(card), SEARCH_BUDGET, False, UNPLANNED, spent)
-        except odds.TooLarge:
-            continue
-        if RACE_VALUES[card] * found.chance > best:
-            goal, scale = card_goal(card), RACE_VALUES[card]
-            best = scale * found.chance
-    return goal, scale
-
-
 def worths(state: KroneState, moves: list[Move]) -> list[float] | None:
     """Each move's expected worth by the counted plan (None: too large for its budget)."""
-    goal, scale = counted_goal(state)
+    goal, scale = race_goal(state, RACE_VALUES, SEARCH_BUDGET, odds.Work(SEARCH_WORK))
 
     def run(solver: odds.Solver, cards: frozenset[str]) -> list[float]:
         turn = odds.Turn(state.aside, state.active, state.kept, cards)

@@ -12,6 +12,7 @@ import contextlib
 import math
 import random
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from ludoteca.engine import Move, deadline
 
@@ -22,6 +23,10 @@ from .dice import FACES, Counts, best_group, plus
 from .moves import BringIn, Buy, Change, Keep, Reroll
 from .power import beats, holding_key
 from .state import DICE, END, ROLL, START, Holding, KroneState
+
+if TYPE_CHECKING:
+    from .goals import Goal
+    from .odds import Work
 
 PRIORITY = (
     "king", "general", "farmer", "charlatan", "bishop", "knight", "pawnbroker", "hunter",
@@ -132,31 +137,15 @@ def greedy_move(
     positions one goal may work out (abilities are left out of the plan past it);
     ``work``: the work of the whole decision, as much again for its move.
     """
-    from .goals import CARD_GOALS, best_of, card_goal
-    from .odds import TooLarge, Work, best_move, chance, final_goal, takeable
+    from .odds import TooLarge, Work, best_move, final_goal
 
     if state.phase is START:
         return ROLL
     if state.phase is not DICE:
         raise ValueError("greedy_move() needs a seat to move, not a chance event")
     goal = final_goal(state)
-    spent = Work(work)
     if goal is None:
-        cards = takeable(state)
-        grouped = {c: values[c] for c in cards if CARD_GOALS[c].symmetric}
-        goal, best_worth = best_of(grouped), 0.0
-        with contextlib.suppress(TooLarge):
-            best_worth = chance(state, goal, budget, False, UNPLANNED, spent).chance
-        others = sorted((c for c in cards if c not in grouped), key=lambda c: -values[c])
-        for card in others:
-            if values[card] <= best_worth:
-                break
-            try:
-                odds = chance(state, card_goal(card), budget, False, UNPLANNED, spent)
-            except TooLarge:
-                continue
-            if values[card] * odds.chance > best_worth:
-                goal, best_worth = card_goal(card), values[card] * odds.chance
+        goal, _worth = race_goal(state, values, budget, Work(work))
     try:
         move = best_move(state, goal, budget, False, UNPLANNED, Work(work))[0]
     except TooLarge:
@@ -169,6 +158,35 @@ def greedy_move(
             return Buy(max(affordable, key=lambda card: (values[card], card)))
         return END
     return move
+
+
+def race_goal(
+    state: KroneState, values: dict[str, float], budget: int, spent: Work
+) -> tuple[Goal, float]:
+    """The goal greedy plays a race turn for (``greedy_move``), and what meeting it is
+    worth: 1 for the best of the cards paid for by groups and pairs (that goal's chance
+    is already its worth in ``values``' points), a card's value for one card's goal.
+    ``spent``: the work the weighing may do, shared by every goal weighed."""
+    from .goals import CARD_GOALS, best_of, card_goal
+    from .odds import TooLarge, chance, takeable
+
+    cards = takeable(state)
+    grouped = {c: values[c] for c in cards if CARD_GOALS[c].symmetric}
+    goal, scale, best_worth = best_of(grouped), 1.0, 0.0
+    with contextlib.suppress(TooLarge):
+        best_worth = chance(state, goal, budget, False, UNPLANNED, spent).chance
+    others = sorted((c for c in cards if c not in grouped), key=lambda c: -values[c])
+    for card in others:
+        if values[card] <= best_worth:
+            break
+        try:
+            odds = chance(state, card_goal(card), budget, False, UNPLANNED, spent)
+        except TooLarge:
+            continue
+        if values[card] * odds.chance > best_worth:
+            goal, scale = card_goal(card), values[card]
+            best_worth = scale * odds.chance
+    return goal, scale
 
 
 # -- the moves a tree search looks at ---------------------------------------------------
