@@ -45,19 +45,13 @@ from ludoteca.tools.arena import Setup, play_game, seating
 def worths(state: KroneState, moves: list[Move]) -> list[float] | None:
     """Each move's expected worth by the counted plan (None: too large for its budget)."""
     goal, scale = race_goal(state, RACE_VALUES, SEARCH_BUDGET, odds.Work(SEARCH_WORK))
-
-    def run(solver: odds.Solver, cards: frozenset[str]) -> list[float]:
-        turn = odds.Turn(state.aside, state.active, state.kept, cards)
-        return [scale * odds._value(solver, turn, move) for move in moves]
-
     try:
-        found, _ = odds._within(
-            goal, SEARCH_BUDGET, odds.turn_cards(state), run, False, UNPLANNED,
-            odds.Work(2 * SEARCH_WORK),
-        )  # fmt: skip
+        found, _ = odds.move_values(
+            state, goal, moves, SEARCH_BUDGET, False, UNPLANNED, odds.Work(2 * SEARCH_WORK)
+        )
     except odds.TooLarge:
         return None
-    return found
+    return [scale * value for value in found]
 
 
 class Watched:

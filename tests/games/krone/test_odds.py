@@ -18,6 +18,7 @@ from ludoteca.games.krone.odds import (
     best_move,
     card_odds,
     chance,
+    move_values,
     to_json,
 )
 
@@ -69,6 +70,19 @@ def test_a_result_already_set_aside_keeps_its_card():
     assert chance(m.state, card_goal("guard")).chance == 1.0
     _move, found = best_move(m.state, card_goal("guard"))
     assert found.chance == 1.0
+
+
+def test_each_move_is_valued_as_the_best_move_weighs_it():
+    state = dice_phase(cards={0: ["guard", "sorcerer"]}, active=[6, 6, 5, 2, 1]).state
+    goal = card_goal("hunter")  # four of a kind
+    moves = state.legal_moves()
+    values, left_out = move_values(state, goal, moves)
+    assert not left_out
+    move, found = best_move(state, goal)
+    assert found.chance == max(values) == values[moves.index(move)]
+    assert min(values) < max(values)  # setting aside the 1 and 2 is worse than the 6s
+    with pytest.raises(ValueError, match="between rolls"):
+        move_values(table(players=2).state, goal, [])
 
 
 def test_the_advisor_lists_only_cards_the_seat_may_still_take():

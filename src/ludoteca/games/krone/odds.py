@@ -615,19 +615,34 @@ def best_move(
     moves = _ordered(state.legal_moves())
     if goal.narrow:
         moves = [move for move in moves if narrow_use(move, state.active)]
-
-    def run(solver: Solver, cards: frozenset[str]) -> tuple[Move, float]:
-        turn = Turn(state.aside, state.active, state.kept, cards)
-        best: tuple[Move, float] = (moves[0], -1.0)
-        for move in moves:
-            value = _value(solver, turn, move)
-            if value > best[1] + 1e-12:
-                best = (move, value)
-        return best
-
-    found, left_out = _within(goal, budget, turn_cards(state), run, dice_always, skip, work)
-    move, value = found
+    values, left_out = move_values(state, goal, moves, budget, dice_always, skip, work)
+    best: tuple[Move, float] = (moves[0], -1.0)
+    for move, value in zip(moves, values, strict=True):
+        if value > best[1] + 1e-12:
+            best = (move, value)
+    move, value = best
     return move, Odds(value, left_out)
+
+
+def move_values(
+    state: KroneState,
+    goal: Goal,
+    moves: list[Move],
+    budget: int = ADVISOR_BUDGET,
+    dice_always: bool = True,
+    skip: frozenset[str] = frozenset(),
+    work: Work | None = None,
+) -> tuple[list[float], tuple[str, ...]]:
+    """Each of ``moves``' chance of ``goal`` (its expected worth, for a goal of worths),
+    playing on for it, and the abilities left out of the plan (``best_move``'s figures)."""
+    if state.phase is not DICE:
+        raise ValueError("move_values() needs the seat to move between rolls")
+
+    def run(solver: Solver, cards: frozenset[str]) -> list[float]:
+        turn = Turn(state.aside, state.active, state.kept, cards)
+        return [_value(solver, turn, move) for move in moves]
+
+    return _within(goal, budget, turn_cards(state), run, dice_always, skip, work)
 
 
 def _ordered(moves: list[Move]) -> list[Move]:
