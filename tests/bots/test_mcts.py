@@ -313,6 +313,31 @@ def test_krone_search_under_a_deadline_plays_greedys_plan_if_its_own_runs_out_of
         assert str(search_move(state, RNG)) == "keep 3 3"
 
 
+def test_krone_search_under_a_deadline_keeps_to_the_kings_goal_its_plan_cannot_weigh_whole():
+    """Four dice and five cards that bring in a die: greedy's plan cannot weigh the
+    King's goal with them, so its chance there is the dice alone's, and greedy plays
+    for the Merchant's 20 pips, sure, ending the turn. The room's search, out of time
+    after greedy's plan, plays for the King (``aim_high``): the Craftsman's die in."""
+    from ludoteca.games.krone import odds
+    from ludoteca.games.krone.strategy import GREEDY_BUDGET, GREEDY_WORK, race_goal
+
+    held = {0: ["knight", "craftsman", "lady", "guard", "sorcerer", "astronomer", "farmer"],
+            1: ["hunter", "craftsman", "bishop", "guard", "pawnbroker", "farmer"]}  # fmt: skip
+    state = dice_phase(players=2, seat=1, cards=held, active=[6, 5, 3, 3], kept=False).state
+    odds.forget()
+    goal, _ = race_goal(state, RACE_VALUES, GREEDY_BUDGET, odds.Work(GREEDY_WORK))
+    assert goal.name == "pips 20 or more"
+    odds.forget()
+    assert str(greedy_move(state, RNG, RACE_VALUES)) == "keep 6 5 3 3"
+    odds.forget()
+    goal, _ = race_goal(state, RACE_VALUES, GREEDY_BUDGET, odds.Work(GREEDY_WORK), True)
+    assert goal.name.startswith("best of king 200")
+    clock = _out_of_time_after(lambda: greedy_move(state, RNG, RACE_VALUES, aim_high=True))
+    odds.forget()
+    with deadline.within(1, clock=clock):
+        assert str(search_move(state, RNG)) == "use craftsman"
+
+
 def test_krone_final_round_under_a_deadline_tries_the_cheaper_plans_before_the_whole_one():
     """Cheapest first, each plan replacing the move only if it finished: greedy's, the
     narrow one with every ability, then the whole one. Out of time in a plan, the move of

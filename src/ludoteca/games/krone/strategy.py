@@ -125,6 +125,7 @@ def greedy_move(
     values: dict[str, float] = CARD_VALUES,
     budget: int = GREEDY_BUDGET,
     work: int = GREEDY_WORK,
+    aim_high: bool = False,
 ) -> Move:
     """Keep dice towards the most valuable card within reach (by ``values``), by the exact
     odds.
@@ -135,7 +136,9 @@ def greedy_move(
     odd or even, a straight) is played for alone when its value × chance beats that.
     A goal too large to work out in the bot's budget is passed over. ``budget``: the
     positions one goal may work out (abilities are left out of the plan past it);
-    ``work``: the work of the whole decision, as much again for its move.
+    ``work``: the work of the whole decision, as much again for its move; ``aim_high``:
+    a race turn whose cards paid for by groups (the King's goal) cannot be weighed with
+    every ability is played for them, not for a lesser card (``race_goal``).
     """
     from .odds import TooLarge, Work, best_move, final_goal
 
@@ -145,7 +148,7 @@ def greedy_move(
         raise ValueError("greedy_move() needs a seat to move, not a chance event")
     goal = final_goal(state)
     if goal is None:
-        goal, _worth = race_goal(state, values, budget, Work(work))
+        goal, _worth = race_goal(state, values, budget, Work(work), aim_high)
     try:
         move = best_move(state, goal, budget, False, UNPLANNED, Work(work))[0]
     except TooLarge:
@@ -161,20 +164,37 @@ def greedy_move(
 
 
 def race_goal(
-    state: KroneState, values: dict[str, float], budget: int, spent: Work
+    state: KroneState,
+    values: dict[str, float],
+    budget: int,
+    spent: Work,
+    aim_high: bool = False,
 ) -> tuple[Goal, float]:
     """The goal greedy plays a race turn for (``greedy_move``), and what meeting it is
     worth: 1 for the best of the cards paid for by groups and pairs (that goal's chance
     is already its worth in ``values``' points), a card's value for one card's goal.
-    ``spent``: the work the weighing may do, shared by every goal weighed."""
+    ``spent``: the work the weighing may do, shared by every goal weighed. A goal too
+    large to weigh is passed over. ``aim_high``: the groups' goal is chosen whenever it
+    cannot be weighed with every ability it plans with (too large, or some left out):
+    it is the King's, and its chance without the cards that bring in dice says little
+    beside a lesser card's whole one (the Merchant's 20 pips, sure, where the larger plan
+    brought dice in for the King: docs/krone-search.md, "Krone's race keeps to the
+    King's goal")."""
     from .goals import CARD_GOALS, best_of, card_goal
     from .odds import TooLarge, chance, takeable
 
     cards = takeable(state)
     grouped = {c: values[c] for c in cards if CARD_GOALS[c].symmetric}
     goal, scale, best_worth = best_of(grouped), 1.0, 0.0
-    with contextlib.suppress(TooLarge):
-        best_worth = chance(state, goal, budget, False, UNPLANNED, spent).chance
+    try:
+        odds = chance(state, goal, budget, False, UNPLANNED, spent)
+    except TooLarge:
+        if aim_high:
+            return goal, scale
+    else:
+        if aim_high and any(card not in UNPLANNED for card in odds.left_out):
+            return goal, scale
+        best_worth = odds.chance
     others = sorted((c for c in cards if c not in grouped), key=lambda c: -values[c])
     for card in others:
         if values[card] <= best_worth:
@@ -314,12 +334,16 @@ def search_move(
     # they run out; the race's larger plan in the final round plays for the same goal
     # with fewer abilities, and took the time the narrow plan needs (docs/krone-search.md,
     # "Krone's final round", "The final round's plans, narrow").
-    move = greedy_move(state, rng, values)
+    # In the race both keep to the King's goal where they cannot weigh it with every
+    # ability (``aim_high``): played for a sure lesser card instead, the room's race
+    # lost most where it parted from the counted search's (docs/krone-search.md,
+    # "Krone's race keeps to the King's goal").
+    move = greedy_move(state, rng, values, aim_high=True)
     steps: list[Callable[[], Move | None]]
     if final:
         steps = [lambda: final_move(state, narrow=True), lambda: final_move(state)]
     else:
-        steps = [lambda: greedy_move(state, rng, values, budget, work)]
+        steps = [lambda: greedy_move(state, rng, values, budget, work, aim_high=True)]
     for step in steps:
         if deadline.passed():
             break
