@@ -531,3 +531,49 @@ def test_a_count_of_iterations_holds_within_a_deadline_too():
     with deadline.within(1, TickingClock(1000)):
         search.run(12)
     assert len(done) == 12
+
+
+def test_krone_race_turn_under_a_deadline_plans_before_its_first_roll():
+    """A race turn's start has one move, the roll, and the search plays a forced move
+    without a tree; under a deadline (the room's) it first spends the move's time on the
+    plan the race's decisions after the roll weigh first (the King's goal, every ability
+    they plan with), remembered in its level's memory, so the decision after the roll has
+    little left to work out. Counted play (no deadline) works nothing out there, so a
+    seed still repeats its games. Asked through the bot (``mcts``), as the room asks it:
+    a test of ``search_move`` alone once passed while the room never reached it."""
+    from ludoteca.games.krone import odds
+    from ludoteca.games.krone.goals import CARD_GOALS, best_of
+    from ludoteca.games.krone.moves import Dice
+    from ludoteca.games.krone.strategy import ROLL, SEARCH_BUDGET, SEARCH_WORK, UNPLANNED
+
+    from ..games.krone.helpers import table
+
+    held = ["guard", "hunter", "sorcerer", "charlatan", "charlatan"]
+    match = table(players=2, cards={0: held})
+    state = match.state
+    assert match.legal_moves() == [ROLL]
+    assert state.final is None
+    assert state.holdings[0].turn_dice() == 5
+    rolled = state.copy()
+    rolled.apply(ROLL)
+    rolled.apply(Dice((6, 4, 3, 3, 2)))
+    grouped = [card for card in odds.takeable(state) if CARD_GOALS[card].symmetric]
+    goal = best_of({card: RACE_VALUES[card] for card in grouped})
+
+    def work_after_the_roll():
+        work = odds.Work(SEARCH_WORK)
+        with odds.memory("mcts"):
+            _move, found = odds.best_move(rolled, goal, SEARCH_BUDGET, False, UNPLANNED, work)
+        return SEARCH_WORK - work.left, found.left_out
+
+    odds.forget()
+    cold, _ = work_after_the_roll()
+    odds.forget()
+    with deadline.within(1, clock=lambda: 0.0):  # all the time it wants
+        assert bot("mcts").choose(match, random.Random(0)) == ROLL
+    warm, left_out = work_after_the_roll()
+    assert warm * 20 < cold
+    assert left_out == tuple(card for card in odds.LEAVE_OUT if card in UNPLANNED and card in held)
+    odds.forget()
+    assert bot("mcts").choose(match, random.Random(0)) == ROLL
+    assert odds._positions() == 0  # counted: nothing worked out

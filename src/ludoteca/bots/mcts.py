@@ -37,6 +37,7 @@ from .strategies import (
     playout,
     public,
     ranker,
+    think_ahead,
 )
 
 EXPLORATION = 0.7
@@ -91,20 +92,27 @@ class MctsBot:
         self.name = "mcts" if not str(self.budget) else f"mcts:{self.budget}"
 
     def choose(self, match: Match, rng: random.Random) -> Move:
+        if self.budget.seconds is None:
+            return self._choose(match, rng)
+        # Seconds a move bound the whole decision, the greedy move weighed at the root too.
+        with deadline.within(self.budget.seconds):
+            return self._choose(match, rng)
+
+    def _choose(self, match: Match, rng: random.Random) -> Move:
         seat = seat_to_move(match)
         moves = match.legal_moves()
-        if len(moves) == 1:
-            return moves[0]
-        search = Search(match.game, match.state, seat, rng)
-        iterations = self.budget.iterations
-        if iterations is None and self.budget.seconds is None:
-            iterations = DEFAULT_ITERATIONS.get(match.game.id, FALLBACK_ITERATIONS)
         with memory(match.game, self.name):
-            if self.budget.seconds is None:
-                return search.run(iterations)
-            # Seconds a move bound the whole decision, the greedy move weighed at the root too.
-            with deadline.within(self.budget.seconds):
-                return search.run(iterations)
+            if len(moves) == 1:
+                ahead = think_ahead(match.game)
+                if ahead is not None and deadline.given():
+                    # A forced move's time goes to the decisions after it; counted play
+                    # (no deadline) does nothing here, so a seed still repeats its games.
+                    ahead(match.state.determinize(seat, rng))
+                return moves[0]
+            iterations = self.budget.iterations
+            if iterations is None and self.budget.seconds is None:
+                iterations = DEFAULT_ITERATIONS.get(match.game.id, FALLBACK_ITERATIONS)
+            return Search(match.game, match.state, seat, rng).run(iterations)
 
 
 class Search:

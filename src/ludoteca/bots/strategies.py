@@ -14,6 +14,9 @@ Each game package may define, in ``games/<id>/strategy.py``:
   the search's playouts: the policy (else ``Game.simple_move``), and after
   ``PLAYOUT_MOVES`` moves a judgement of the position, each seat's share in [0, 1]
   (else the playout goes to the end);
+* ``think_ahead(state)`` — where the seat's one move is forced and the decision has a
+  deadline (the room's), work out what its coming decisions will want, remembered
+  between decisions (Krone: a turn's plan before its first roll; see ``think_ahead``);
 * ``forget()`` — drop what the strategy remembers between decisions (Krone's odds). A
   decision whose counted budget runs out depends on what was remembered, so the arena
   calls it before each game: a game then follows from its seed and number alone, not
@@ -128,6 +131,13 @@ def advisor(game: Game) -> Advisor | None:
     if callable(text) and callable(data):
         return Advisor(text, data)
     return None
+
+
+def think_ahead(game: Game) -> Callable[[State], None] | None:
+    """The game's ``think_ahead``, or None where it has none: what a bot does with the
+    time of a forced move, for the decisions after it."""
+    found = getattr(_module(game), "think_ahead", None)
+    return found if callable(found) else None
 
 
 def forget(game: Game) -> None:

@@ -311,17 +311,15 @@ def search_move(
     when seven of a kind for the King are already in hand, or a group that beats the
     final round's standing best: then the turn goes on for more of that face
     (``push_bid``, ``push_final``); and in the final round, a plan with every ability
-    (``final_move``; under a deadline its narrow plan first). Under a deadline the final
-    turn's start, before its first roll, works out the plans the turn's decisions after
-    the roll want (``_think_ahead``); a race turn's start, whose only move is to roll,
-    never comes here (the search plays a forced move at once), and working out its plan
-    there did not win more games (docs/krone-search.md, "Krone's race under the room's
-    deadline")."""
+    (``final_move``; under a deadline its narrow plan first). Under a deadline a turn's
+    start, before its first roll, works out the plans the turn's decisions after the
+    roll want (``think_ahead``: the final turn's start comes here, as it may pass; a race
+    turn's, whose one move is to roll, reaches it through the search's forced move)."""
     for push in (push_bid(state), push_final(state)):
         if push is not None:
             return push
     if state.phase is START and deadline.given():
-        _think_ahead(state)
+        think_ahead(state)
         return ROLL
     final = state.final is not None and state.phase is DICE
     if not deadline.given():
@@ -355,20 +353,32 @@ def search_move(
     return move
 
 
-def _think_ahead(state: KroneState) -> None:
-    """Before the final turn's first roll, work out the plans with every ability, the
-    narrow one first, for as long as this decision's time allows. What is worked out is
-    remembered (``odds``), so the decisions after the roll start from it: under the
-    room's deadline a fresh plan seldom finishes in one decision, and this decision has
-    nothing else to weigh."""
-    from .odds import TooLarge, Work, chance, final_goal
+def think_ahead(state: KroneState, values: dict[str, float] = RACE_VALUES) -> None:
+    """At a turn's start, before its first roll, work out the plans the turn's decisions
+    will ask for first, for as long as the decision's deadline allows (without one,
+    nothing: counted play stays as it was). What is worked out is remembered (``odds``),
+    so the decisions after the roll start from it: under the room's deadline a fresh plan
+    for many dice and abilities seldom finishes in one decision, and this one has nothing
+    else to weigh. In the final round, the plans with every ability, the narrow one
+    first; in the race, the plan for the cards paid for by groups (the King's goal, which
+    the race's plans weigh first and keep to: ``race_goal``), with every ability they
+    plan with. Bounded by time alone: a bound on positions would leave abilities out, and
+    a plan without them is remembered apart and not asked for after the roll."""
+    from .goals import CARD_GOALS, best_of
+    from .odds import TooLarge, Work, chance, final_goal, takeable
 
-    for narrow in (True, False):
-        goal = final_goal(state, narrow)
+    if state.phase is not START or not deadline.given():
+        return
+    if state.final is None:
+        grouped = {c: values[c] for c in takeable(state) if CARD_GOALS[c].symmetric}
+        plans = [(best_of(grouped), UNPLANNED)]
+    else:
+        plans = [(final_goal(state, narrow), frozenset[str]()) for narrow in (True, False)]
+    for goal, skip in plans:
         if goal is None or deadline.passed():
             return
         with contextlib.suppress(TooLarge):
-            chance(state, goal, FINAL_WORK, False, frozenset(), Work(FINAL_WORK))
+            chance(state, goal, 0, False, skip, Work(FINAL_WORK))
 
 
 def final_move(state: KroneState, work: int = FINAL_WORK, narrow: bool = False) -> Move | None:
