@@ -577,3 +577,34 @@ def test_krone_race_turn_under_a_deadline_plans_before_its_first_roll():
     odds.forget()
     assert bot("mcts").choose(match, random.Random(0)) == ROLL
     assert odds._positions() == 0  # counted: nothing worked out
+
+
+def test_krone_race_plan_aiming_high_does_not_end_its_turn_with_dice_cards_left_out():
+    """Five dice and five cards that bring in a die, the King on display: greedy's plan
+    cannot weigh the King's goal with those cards, leaves them out, and then sees only
+    the Jester within reach, so it sets all five dice aside and ends the turn. Aiming
+    high (the room's search), the race brings a die in first, the use the plan values
+    most: the Craftsman's, the move of the counted search's larger plan (a position
+    of the tuning seed 31's game 360 under the room's deadline)."""
+    from ludoteca.games.krone import odds
+    from ludoteca.games.krone.strategy import GREEDY_BUDGET, GREEDY_WORK, UNPLANNED, race_goal
+
+    held = {0: ["bishop", "craftsman", "farmer", "guard", "lady", "maid", "pawnbroker"],
+            1: ["astronomer", "craftsman", "farmer", "general", "guard", "hunter", "knight",
+                "merchant", "nobleman", "sorcerer"]}  # fmt: skip
+    state = dice_phase(players=2, seat=0, cards=held, active=[5, 5, 4, 1, 1], kept=False).state
+    assert sorted(odds.takeable(state)) == ["alchemist", "jester", "king", "philosopher"]
+    odds.forget()
+    goal, _ = race_goal(state, RACE_VALUES, GREEDY_BUDGET, odds.Work(GREEDY_WORK), True)
+    assert goal.name.startswith("best of king 200")
+    move, planned = odds.best_move(
+        state, goal, GREEDY_BUDGET, False, UNPLANNED, odds.Work(GREEDY_WORK)
+    )
+    assert str(move) == "keep 5 5 4 1 1"
+    assert {"craftsman", "guard", "pawnbroker", "bishop"} <= set(planned.left_out)
+    odds.forget()
+    assert str(greedy_move(state, RNG, RACE_VALUES, aim_high=True)) == "use craftsman"
+    clock = _out_of_time_after(lambda: greedy_move(state, RNG, RACE_VALUES, aim_high=True))
+    odds.forget()
+    with deadline.within(1, clock=clock):
+        assert str(search_move(state, RNG)) == "use craftsman"

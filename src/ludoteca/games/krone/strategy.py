@@ -138,7 +138,9 @@ def greedy_move(
     positions one goal may work out (abilities are left out of the plan past it);
     ``work``: the work of the whole decision, as much again for its move; ``aim_high``:
     a race turn whose cards paid for by groups (the King's goal) cannot be weighed with
-    every ability is played for them, not for a lesser card (``race_goal``).
+    every ability is played for them, not for a lesser card (``race_goal``), and is not
+    ended while a card that brings in a die was left out of the plan
+    (``_bring_in_first``).
     """
     from .odds import TooLarge, Work, best_move, final_goal
 
@@ -150,9 +152,12 @@ def greedy_move(
     if goal is None:
         goal, _worth = race_goal(state, values, budget, Work(work), aim_high)
     try:
-        move = best_move(state, goal, budget, False, UNPLANNED, Work(work))[0]
+        move, planned = best_move(state, goal, budget, False, UNPLANNED, Work(work))
     except TooLarge:
         move = simple_move(state, rng)
+    else:
+        if aim_high and state.final is None and _ends(state, move):
+            move = _bring_in_first(state, goal, budget, Work(work), planned.left_out) or move
     if isinstance(move, Buy) or move == END:
         # The turn ends here (a card brought in after the last die was weighed above):
         # take the most valuable card the dice pay for.
@@ -161,6 +166,37 @@ def greedy_move(
             return Buy(max(affordable, key=lambda card: (values[card], card)))
         return END
     return move
+
+
+def _ends(state: KroneState, move: Move) -> bool:
+    """Whether ``move`` ends the turn, or sets aside every active die before it ends."""
+    if isinstance(move, Keep):
+        return len(move.dice) == sum(state.active)
+    return isinstance(move, Buy) or move == END
+
+
+def _bring_in_first(
+    state: KroneState, goal: Goal, budget: int, spent: Work, left_out: tuple[str, ...]
+) -> Move | None:
+    """Where a race plan would end the turn while cards that bring in a die were left out
+    of it: the use of one of them the plan values most (None: none usable). A plan
+    without those cards weighs each only for use now, and the King's goal, seven of a
+    kind from four or five dice, then looks out of reach: it ended turns holding five such
+    cards for the Jester, where the plan with them brings in the Craftsman's die
+    (docs/krone-search.md, "A race plan does not end its turn with its dice cards
+    unused"). A die brought in can only add to what the turn's dice pay for."""
+    from .odds import TooLarge, move_values
+
+    uses: list[Move] = [
+        move for move in state.legal_moves() if isinstance(move, BringIn) and move.card in left_out
+    ]
+    if not uses:
+        return None
+    try:
+        worths, _ = move_values(state, goal, uses, budget, False, UNPLANNED, spent)
+    except TooLarge:
+        return uses[0]
+    return max(zip(uses, worths, strict=True), key=lambda use: use[1])[0]
 
 
 def race_goal(
