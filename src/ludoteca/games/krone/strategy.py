@@ -405,6 +405,7 @@ def think_ahead(state: KroneState, values: dict[str, float] = RACE_VALUES) -> No
 
     if state.phase is not START or not deadline.given():
         return
+    plans: list[tuple[Goal | None, frozenset[str]]]
     if state.final is None:
         grouped = {c: values[c] for c in takeable(state) if CARD_GOALS[c].symmetric}
         plans = [(best_of(grouped), UNPLANNED)]
