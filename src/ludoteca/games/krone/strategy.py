@@ -216,12 +216,11 @@ def race_goal(
     beside a lesser card's whole one (the Merchant's 20 pips, sure, where the larger plan
     brought dice in for the King: docs/krone-search.md, "Krone's race keeps to the
     King's goal")."""
-    from .goals import CARD_GOALS, best_of, card_goal
+    from .goals import CARD_GOALS, card_goal
     from .odds import TooLarge, chance, takeable
 
     cards = takeable(state)
-    grouped = {c: values[c] for c in cards if CARD_GOALS[c].symmetric}
-    goal, scale, best_worth = best_of(grouped), 1.0, 0.0
+    goal, scale, best_worth = groups_goal(state, values), 1.0, 0.0
     try:
         odds = chance(state, goal, budget, False, UNPLANNED, spent)
     except TooLarge:
@@ -231,7 +230,7 @@ def race_goal(
         if aim_high and any(card not in UNPLANNED for card in odds.left_out):
             return goal, scale
         best_worth = odds.chance
-    others = sorted((c for c in cards if c not in grouped), key=lambda c: -values[c])
+    others = sorted((c for c in cards if not CARD_GOALS[c].symmetric), key=lambda c: -values[c])
     for card in others:
         if values[card] <= best_worth:
             break
@@ -243,6 +242,16 @@ def race_goal(
             goal, scale = card_goal(card), values[card]
             best_worth = scale * odds.chance
     return goal, scale
+
+
+def groups_goal(state: KroneState, values: dict[str, float]) -> Goal:
+    """The goal of the cards within reach paid for by groups and pairs, the King's among
+    them, each worth its ``values``: the race weighs it first (``race_goal``), and a
+    turn's start works it out ahead (``think_ahead``) under the same name."""
+    from .goals import CARD_GOALS, best_of
+    from .odds import takeable
+
+    return best_of({c: values[c] for c in takeable(state) if CARD_GOALS[c].symmetric})
 
 
 # -- the moves a tree search looks at ---------------------------------------------------
@@ -355,7 +364,7 @@ def search_move(
         if push is not None:
             return push
     if state.phase is START and deadline.given():
-        think_ahead(state)
+        think_ahead(state, values)
         return ROLL
     final = state.final is not None and state.phase is DICE
     if not deadline.given():
@@ -400,15 +409,13 @@ def think_ahead(state: KroneState, values: dict[str, float] = RACE_VALUES) -> No
     the race's plans weigh first and keep to: ``race_goal``), with every ability they
     plan with. Bounded by time alone: a bound on positions would leave abilities out, and
     a plan without them is remembered apart and not asked for after the roll."""
-    from .goals import CARD_GOALS, best_of
-    from .odds import TooLarge, Work, chance, final_goal, takeable
+    from .odds import TooLarge, Work, chance, final_goal
 
     if state.phase is not START or not deadline.given():
         return
     plans: list[tuple[Goal | None, frozenset[str]]]
     if state.final is None:
-        grouped = {c: values[c] for c in takeable(state) if CARD_GOALS[c].symmetric}
-        plans = [(best_of(grouped), UNPLANNED)]
+        plans = [(groups_goal(state, values), UNPLANNED)]
     else:
         plans = [(final_goal(state, narrow), frozenset[str]()) for narrow in (True, False)]
     for goal, skip in plans:
