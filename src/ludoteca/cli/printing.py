@@ -171,7 +171,12 @@ def played(tournament: Tournament) -> str:
     seeds = tournament.seeds
     timed = "" if tournament.think is None else f", {tournament.think:g} s a decision"
     kept = ", what the bots worked out kept from game to game" if tournament.remember else ""
-    return f"seed {tournament.seed}, games {seeds.start}–{seeds.stop - 1}{timed}{kept}"
+    pondered = (
+        ""
+        if tournament.ponder is None
+        else f", {tournament.ponder:g} s thought after each turn while the others play"
+    )
+    return f"seed {tournament.seed}, games {seeds.start}–{seeds.stop - 1}{timed}{kept}{pondered}"
 
 
 def separation(tournament: Tournament) -> list[str]:
