@@ -27,16 +27,10 @@ from ludoteca.tools.arena import Setup, play_game, seating
 
 
 def play(
-    names: list[str],
-    players: int,
-    seed: int,
-    number: int,
-    think: float | None = None,
-    ponder: float | None = None,
+    names: list[str], players: int, seed: int, number: int, think: float | None = None
 ) -> dict[str, object]:
     """One game, the arena's game ``number`` (its seating, its seed, afresh; ``think``:
-    each decision's seconds, as ``arena --think``; ``ponder``: a bot's seconds after each
-    of its turns, as ``arena --ponder``)."""
+    each decision's seconds, as ``arena --think``)."""
     seats = seating(names, players, number)
     taken: list[tuple[str, tuple[int, int] | None]] = []
     cards: list[tuple[str, int, str]] = []  # (bot, turn of the game, card) as taken
@@ -59,8 +53,7 @@ def play(
         if state.final is not None:
             final.update({seats[seat]: group for seat, group in state.final.results.items()})
 
-    setup = Setup("krone", players, {}, seats, seed, number, think, False, ponder)
-    result, _ = play_game(setup, watch)
+    result, _ = play_game(Setup("krone", players, {}, seats, seed, number, think), watch)
     king, bid = taken[0] if taken else (None, None)
     winners = [seats[seat] for seat in result.winners]
     return {
@@ -78,9 +71,6 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--think", type=float, default=None, help="seconds a decision, as the room (arena --think)"
     )
-    parser.add_argument(
-        "--ponder", type=float, default=None, help="seconds after each turn, as arena --ponder"
-    )
     args = parser.parse_args(argv)
     names = args.bots.split(",")
     first, _, last = args.games.partition(":")
@@ -88,7 +78,7 @@ def main(argv: list[str] | None = None) -> int:
     held: Counter[str] = Counter()
     behind: Counter[str] = Counter()
     for number in range(int(first), int(last)):
-        found = play(names, args.players, args.seed, number, args.think, args.ponder)
+        found = play(names, args.players, args.seed, number, args.think)
         print(json.dumps(found), flush=True)
         king, winners = found["king"], found["winners"]
         if isinstance(king, str):
@@ -106,7 +96,7 @@ def main(argv: list[str] | None = None) -> int:
     print(
         json.dumps(
             {"seed": args.seed, "games": args.games, "players": args.players,
-             "think": args.think, "ponder": args.ponder, **totals}
+             "think": args.think, **totals}
         )
     )  # fmt: skip
     return 0

@@ -81,11 +81,6 @@ class Watched:
             self.out.append(contextvars.Context().run(self.compare, state, move, spent))
         return move
 
-    def ponder(self, match: Match, seat: int, rng: random.Random) -> None:
-        think = getattr(self.bot, "ponder", None)
-        if think is not None:
-            think(match, seat, rng)
-
     def compare(self, state: KroneState, move: Move, spent: float) -> dict[str, object]:
         started = time.perf_counter()
         with odds.memory("counted"):
@@ -107,9 +102,6 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=31)
     parser.add_argument("--games", default="350:360", help="A:B, games A up to B of the series")
     parser.add_argument("--think", type=float, default=0.7)
-    parser.add_argument(
-        "--ponder", type=float, default=None, help="seconds after each turn, as arena --ponder"
-    )
     args = parser.parse_args(argv)
     names = args.bots.split(",")
     first, _, last = args.games.partition(":")
@@ -119,7 +111,7 @@ def main(argv: list[str] | None = None) -> int:
         found: list[dict[str, object]] = []
         arena._BOTS[names[0]] = Watched(names[0], number, found)  # type: ignore[assignment]
         seats = seating(names, 2, number)
-        play_game(Setup("krone", 2, {}, seats, args.seed, number, args.think, False, args.ponder))
+        play_game(Setup("krone", 2, {}, seats, args.seed, number, args.think))
         for entry in found:
             stopped = float(entry["room_s"]) >= args.think  # type: ignore[arg-type]
             totals["decisions"] += 1

@@ -10,15 +10,13 @@ from typer.testing import CliRunner
 import ludoteca
 from ludoteca.bots import RandomBot
 from ludoteca.cli import app
-from ludoteca.engine import CHANCE, Result, deadline
+from ludoteca.engine import Result, deadline
 from ludoteca.tools import arena
 from ludoteca.tools.arena import (
     JoinError,
-    Setup,
     Standing,
     games_to_separate,
     join,
-    play_game,
     record,
     run,
     seating,
@@ -116,7 +114,6 @@ def test_the_arena_command_prints_one_json_object():
         "seeds",
         "think",
         "remember",
-        "ponder",
         "pace",
         "bots",
         "separated",
@@ -309,14 +306,6 @@ def test_only_parts_that_follow_on_join():
     assert not join([older, run(keltis, ["greedy", "random"], games=2, seed=4, first=2).to_json()])[
         "remember"
     ]
-    pondered = run(
-        keltis, ["greedy", "random"], games=2, seed=4, first=2, think=5, ponder=1
-    ).to_json()
-    with pytest.raises(JoinError, match="differ in ponder: None and 1"):
-        join([{**a, "think": 5}, pondered])
-    assert join([old, run(keltis, ["greedy", "random"], games=2, seed=4, first=2).to_json()])[
-        "ponder"
-    ] is None  # a part written before pondering was played without it
     with pytest.raises(JoinError, match="at least one"):
         join([])
 
@@ -457,51 +446,3 @@ def test_an_arena_that_remembers_plays_each_game_from_what_the_games_before_work
     )
     assert result.exit_code == 0, result.output
     assert "what the bots worked out kept from game to game" in " ".join(result.stdout.split())
-
-
-def test_a_pondering_arena_lets_each_bot_think_after_its_turns_and_says_so(monkeypatch):
-    """``--ponder S`` (with ``--think``): each time a bot's turn passes to another seat,
-    a bot that can ponder thinks S seconds for its own seat, under a deadline, as a
-    room's bot process can while the others play; a bot that cannot is left alone."""
-    from ludoteca.bots import MctsBot
-
-    turns = []
-
-    def ponder(self, match, seat, rng):
-        assert deadline.given()
-        assert match.to_move not in (seat, CHANCE, None)  # another seat's turn now
-        turns.append(seat)
-
-    monkeypatch.setattr(MctsBot, "ponder", ponder, raising=False)
-    krone = ludoteca.game("krone")
-    moves = []
-
-    def watch(match):
-        moves.append(match.to_move)
-
-    seats = ["mcts:2", "greedy"]
-    result, _ = play_game(Setup("krone", 2, {}, seats, 7, 0, 5.0, False, 0.5), watch)
-    # the turns that passed from seat 0 (mcts) to seat 1: one ponder each, none for greedy
-    # (a move's seat is the last seat to move before it: a roll's dice are its own)
-    passed, actor = 0, 0
-    for after in moves:
-        passed += actor == 0 and after == 1
-        actor = actor if after is CHANCE else after
-    assert turns == [0] * passed
-    assert passed >= 3
-    tournament = run(krone, ["random", "random"], games=1, seed=1, think=5, ponder=0.25)
-    assert tournament.to_json()["ponder"] == 0.25
-    with pytest.raises(ValueError, match="give think as well"):
-        run(krone, ["random"], games=1, seed=1, ponder=1)
-    result = CliRunner().invoke(
-        app, ["arena", "keltis", "--bots", "random,random", "--games", "1", "--ponder", "1"]
-    )
-    assert result.exit_code != 0
-    assert "give --think as well" in result.output
-    result = CliRunner().invoke(
-        app,
-        ["arena", "keltis", "--bots", "random,random", "--games", "1", "--think", "1",
-         "--ponder", "0.5"],
-    )  # fmt: skip
-    assert result.exit_code == 0, result.output
-    assert "0.5 s thought after each turn while the others play" in " ".join(result.stdout.split())

@@ -579,59 +579,6 @@ def test_krone_race_turn_under_a_deadline_plans_before_its_first_roll():
     assert odds._positions() == 0  # counted: nothing worked out
 
 
-def test_krone_search_ponders_its_next_race_turn_while_the_other_seat_plays():
-    """Once its turn has passed to the other seat, the search works out its own next
-    turn's first plan (``ponder``: the King's goal with every ability the race plans
-    with), from the display as its turn left it, remembered in its level's memory: the
-    decision after its next roll has little left to work out. Without a deadline (counted
-    play) and in the final round, whose standing best is not known yet, nothing."""
-    from ludoteca.games.krone import odds
-    from ludoteca.games.krone.goals import CARD_GOALS, best_of
-    from ludoteca.games.krone.moves import Dice
-    from ludoteca.games.krone.state import final_round
-    from ludoteca.games.krone.strategy import ROLL, SEARCH_BUDGET, SEARCH_WORK, UNPLANNED
-
-    from ..games.krone.helpers import table
-
-    held = ["guard", "hunter", "sorcerer", "charlatan", "charlatan"]
-    waiting = table(players=2, seat=1, cards={0: held})  # seat 0's turn has passed
-    assert waiting.to_move == 1
-    rolled = table(players=2, seat=0, cards={0: held}).state
-    rolled.apply(ROLL)
-    rolled.apply(Dice((6, 4, 3, 3, 2)))
-    grouped = [card for card in odds.takeable(rolled) if CARD_GOALS[card].symmetric]
-    goal = best_of({card: RACE_VALUES[card] for card in grouped})
-
-    def work_after_the_roll():
-        work = odds.Work(SEARCH_WORK)
-        with odds.memory("mcts"):
-            _move, found = odds.best_move(rolled, goal, SEARCH_BUDGET, False, UNPLANNED, work)
-        return SEARCH_WORK - work.left, found.left_out
-
-    odds.forget()
-    cold, _ = work_after_the_roll()
-    odds.forget()
-    searcher = bot("mcts")
-    with deadline.within(1, clock=lambda: 0.0):  # all the time it wants
-        searcher.ponder(waiting, 0, random.Random(0))
-    warm, left_out = work_after_the_roll()
-    assert warm * 20 < cold
-    assert left_out == tuple(card for card in odds.LEAVE_OUT if card in UNPLANNED and card in held)
-    assert waiting.to_move == 1  # the match itself is left as it was
-    odds.forget()
-    searcher.ponder(waiting, 0, random.Random(0))
-    assert odds._positions() == 0  # counted: nothing worked out
-    last = table(players=2, seat=1, cards={0: held})
-    last.state.holdings[1].cards |= {"king", "queen"}
-    last.state.king_buyer, last.state.bid = 1, (7, 4)
-    last.state.final = final_round(2, 0, 1, (7, 4))
-    last.state.final.index = 1
-    assert last.to_move == 1  # the Queen's holder's final turn after seat 0's
-    with deadline.within(1, clock=lambda: 0.0):
-        searcher.ponder(last, 0, random.Random(0))
-    assert odds._positions() == 0
-
-
 def test_krone_race_plan_aiming_high_does_not_end_its_turn_with_dice_cards_left_out():
     """Five dice and five cards that bring in a die, the King on display: greedy's plan
     cannot weigh the King's goal with those cards, leaves them out, and then sees only

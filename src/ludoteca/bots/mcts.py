@@ -35,7 +35,6 @@ from .strategies import (
     deferred,
     memory,
     playout,
-    ponder,
     public,
     ranker,
     think_ahead,
@@ -98,17 +97,6 @@ class MctsBot:
         # Seconds a move bound the whole decision, the greedy move weighed at the root too.
         with deadline.within(self.budget.seconds):
             return self._choose(match, rng)
-
-    def ponder(self, match: Match, seat: int, rng: random.Random) -> None:
-        """Think for ``seat`` while the other seats play, for as long as the caller's
-        deadline allows (``strategies.ponder``: the game's own, where it has one); the
-        plans worked out are remembered in this level's memory for ``seat``'s next
-        decisions. Without a deadline nothing is done: counted play repeats its games."""
-        found = ponder(match.game)
-        if found is None or not deadline.given():
-            return
-        with memory(match.game, self.name):
-            found(match.state.determinize(seat, rng), seat)
 
     def _choose(self, match: Match, rng: random.Random) -> Move:
         seat = seat_to_move(match)

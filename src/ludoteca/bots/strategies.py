@@ -17,9 +17,6 @@ Each game package may define, in ``games/<id>/strategy.py``:
 * ``think_ahead(state)`` — where the seat's one move is forced and the decision has a
   deadline (the room's), work out what its coming decisions will want, remembered
   between decisions (Krone: a turn's plan before its first roll; see ``think_ahead``);
-* ``ponder(state, seat)`` — while the other seats play, between ``seat``'s turns, work
-  out what its next turn will want first, for as long as the caller's deadline allows
-  (Krone: its next race turn's plan; see ``ponder``);
 * ``forget()`` — drop what the strategy remembers between decisions (Krone's odds). A
   decision whose counted budget runs out depends on what was remembered, so the arena
   calls it before each game: a game then follows from its seed and number alone, not
@@ -140,13 +137,6 @@ def think_ahead(game: Game) -> Callable[[State], None] | None:
     """The game's ``think_ahead``, or None where it has none: what a bot does with the
     time of a forced move, for the decisions after it."""
     found = getattr(_module(game), "think_ahead", None)
-    return found if callable(found) else None
-
-
-def ponder(game: Game) -> Callable[[State, int], None] | None:
-    """The game's ``ponder``, or None where it has none: what a bot does with the time
-    the other seats' turns take, for its own next turn."""
-    found = getattr(_module(game), "ponder", None)
     return found if callable(found) else None
 
 

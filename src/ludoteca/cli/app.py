@@ -249,15 +249,6 @@ def arena_command(
             "on the games played before it); without it each game starts from nothing",
         ),
     ] = False,
-    ponder: Annotated[
-        float | None,
-        typer.Option(
-            min=0.001,
-            metavar="S",
-            help="with --think: a bot that can (mcts) thinks S seconds for its seat after "
-            "each of its turns, as in the room while the other seats play",
-        ),
-    ] = None,
 ) -> None:
     """A tournament between bots, seats rotated: wins, win rate with its 95% interval, and
     whether the intervals tell the bots apart (if not, about how many games would)."""
@@ -273,8 +264,6 @@ def arena_command(
         raise CommandError(f"{len(names)} bots need {len(names)} seats, not --players {count}")
     options = checks.options(game, option)
     played = checks.seeds(seeds, games)
-    if ponder is not None and think is None:
-        raise CommandError("--ponder is time the room gives: give --think as well")
     # The command plays bots and nothing else while it runs (bots.heap).
     with (
         show.arena_progress(f"{game.id} {','.join(names)}", len(played)) as advance,
@@ -292,7 +281,6 @@ def arena_command(
             first=played.start,
             think=think,
             remember=remember,
-            ponder=ponder,
         )
     if as_json:
         show.as_json(tournament.to_json())

@@ -171,12 +171,7 @@ def played(tournament: Tournament) -> str:
     seeds = tournament.seeds
     timed = "" if tournament.think is None else f", {tournament.think:g} s a decision"
     kept = ", what the bots worked out kept from game to game" if tournament.remember else ""
-    pondered = (
-        ""
-        if tournament.ponder is None
-        else f", {tournament.ponder:g} s thought after each turn while the others play"
-    )
-    return f"seed {tournament.seed}, games {seeds.start}–{seeds.stop - 1}{timed}{kept}{pondered}"
+    return f"seed {tournament.seed}, games {seeds.start}–{seeds.stop - 1}{timed}{kept}"
 
 
 def separation(tournament: Tournament) -> list[str]:

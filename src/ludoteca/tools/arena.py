@@ -38,7 +38,7 @@ from typing import Any, NamedTuple
 
 from ludoteca.bots import Bot, patience, resolve, strategies
 from ludoteca.bots.heap import dedicate, settle
-from ludoteca.engine import CHANCE, Game, Match, OptionValue, Result, deadline
+from ludoteca.engine import CHANCE, Game, Match, OptionValue, Result
 
 Z95 = 1.959964  # the normal quantile of a two-sided 95% interval
 #: Beyond this many games two bots are as good as level: no estimate is given.
@@ -138,9 +138,6 @@ class Tournament:
     #: whether the bots kept what they worked out from one game to the next in their
     #: process, as the room's bot processes do; False: each game from nothing (repeatable)
     remember: bool = False
-    #: seconds a bot thought for its seat after each of its turns, while the others
-    #: played (``play_game``); None: only in its own decisions
-    ponder: float | None = None
 
     @property
     def seeds(self) -> range:
@@ -166,7 +163,6 @@ class Tournament:
             "seeds": [self.seeds.start, self.seeds.stop],  # from A up to, not including, B
             "think": self.think,
             "remember": self.remember,
-            "ponder": self.ponder,
             "pace": self.pace,
             "bots": [standing.to_json() for standing in self.standings],
             "separated": self.separated,
@@ -191,11 +187,8 @@ def join(parts: Sequence[Mapping[str, Any]]) -> dict[str, object]:
         raise JoinError("give at least one arena result to join")
     ordered = sorted(parts, key=lambda part: part["seeds"][0])
     first = ordered[0]
-    # A part written before think, remember or ponder had none: played without them.
-    same = {
-        "game": None, "players": None, "seed": None, "think": None, "remember": False,
-        "ponder": None,
-    }  # fmt: skip
+    # A part written before think or remember had none: it was played without them.
+    same = {"game": None, "players": None, "seed": None, "think": None, "remember": False}
     for part in ordered[1:]:
         for key, missing in same.items():
             mine, theirs = first.get(key, missing), part.get(key, missing)
@@ -243,7 +236,6 @@ def join(parts: Sequence[Mapping[str, Any]]) -> dict[str, object]:
         think=first.get("think"),
         pace=[seconds for part in ordered for seconds in part.get("pace", [])],
         remember=first.get("remember", False),
-        ponder=first.get("ponder"),
     )
     # A timed part written before results counted the decisions stopped at the deadline
     # has no count to add (an untimed one stopped none).
@@ -341,17 +333,13 @@ def run(
     first: int = 0,
     think: float | None = None,
     remember: bool = False,
-    ponder: float | None = None,
 ) -> Tournament:
     """Play ``games`` games between the bots ``names`` and add up their figures, in
     ``jobs`` processes: the games numbered ``first`` on in the series of ``seed``. With
     ``think``, each decision has that many seconds, as in the room (``engine.deadline``):
     then a seed may not repeat a game. With ``remember``, the bots keep what they worked
     out (Krone's odds) from one game to the next in their process, as the room's bot
-    processes do: then a game depends on the games its process played before it. With
-    ``ponder`` (and ``think``), a bot that can think for its seat while the others play
-    (``mcts``) does so for that many seconds after each of its turns, as a room's bot
-    process can while the other seats' turns take at least as long."""
+    processes do: then a game depends on the games its process played before it."""
     if not names:
         raise ValueError("name at least one bot")
     count = players if players is not None else max(len(names), game.min_players)
@@ -363,23 +351,18 @@ def run(
         raise ValueError(f"games are numbered from 0, not {first}")
     if think is not None and not think > 0:
         raise ValueError(f"a decision needs some time: think must be above 0, not {think}")
-    if ponder is not None and (think is None or not ponder > 0):
-        raise ValueError(
-            f"pondering is the room's time: give think as well, and ponder above 0, not {ponder}"
-        )
     for name in names:
         resolve(name)  # an unknown bot is refused before any game is played
     standings = {name: Standing(name) for name in names}
     tournament = Tournament(
-        game.id, count, games, seed, [], first=first, think=think, remember=remember,
-        ponder=ponder,
-    )  # fmt: skip
+        game.id, count, games, seed, [], first=first, think=think, remember=remember
+    )
     if think is not None:
         tournament.pace.append(pace())
     tournament.seatings = [seating(names, count, number) for number in tournament.seeds]
     numbered = zip(tournament.seeds, tournament.seatings, strict=True)
-    setup = [Setup(game.id, count, dict(options or {}), seats, seed, number, think, remember,
-                   ponder) for number, seats in numbered]  # fmt: skip
+    setup = [Setup(game.id, count, dict(options or {}), seats, seed, number, think, remember)
+             for number, seats in numbered]  # fmt: skip
     for seats, (result, timing) in zip(tournament.seatings, _games(setup, jobs), strict=True):
         record(result, seats, standings)
         tournament.winners.append([seats[seat] for seat in result.winners])
@@ -421,7 +404,6 @@ class Setup(NamedTuple):
     number: int  # in the seed's series
     think: float | None = None  # seconds a decision, as in the room; None: counted only
     remember: bool = False  # the bots keep what earlier games of the process worked out
-    ponder: float | None = None  # seconds a bot thinks for its seat after each of its turns
 
 
 #: a bot's seconds, moves, slowest move's seconds and decisions stopped at the deadline
@@ -448,8 +430,6 @@ def play_game(setup: Setup, watch: Callable[[Match], None] | None = None) -> tup
 
     seats = setup.seats
     rng = random.Random(f"{setup.seed}/{setup.number}")
-    # Pondering draws from its own: the game's dice and draws stay those of its number.
-    pondering = random.Random(f"{setup.seed}/{setup.number}/ponder")
     game = ludoteca.game(setup.game)
     # What the bots remember from earlier games (Krone's odds) would change where a
     # counted budget runs out, and so the moves: each game starts from nothing, so that
@@ -482,26 +462,10 @@ def play_game(setup: Setup, watch: Callable[[Match], None] | None = None) -> tup
         match.play(move)
         if watch is not None:
             watch(match)
-        if setup.ponder is not None and match.to_move not in (actor, CHANCE, None):
-            _ponder(player, match, actor, pondering, setup.ponder)
     return match.result(), {
         name: (spent, int(moves), slowest, int(stopped))
         for name, (spent, moves, slowest, stopped) in timing.items()
     }
-
-
-def _ponder(player: Bot, match: Match, seat: int, rng: random.Random, seconds: float) -> None:
-    """``seat``'s turn has passed to another seat: its bot thinks for it for ``seconds``,
-    if it can (a ``ponder`` method: ``MctsBot``'s). The arena's games are played one move
-    after another, so the time the others' turns would give it comes here, from the
-    position as its own turn left it; what it works out is only what it could have
-    known then."""
-    think = getattr(player, "ponder", None)
-    if think is None:
-        return
-    with deadline.within(seconds):
-        think(match, seat, rng)
-    settle()
 
 
 def record(result: Result, seats: Sequence[str], standings: dict[str, Standing]) -> None:

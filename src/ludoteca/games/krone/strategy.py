@@ -19,7 +19,7 @@ from ludoteca.engine import Move, deadline
 from . import judgement
 from .abilities import MAX_DICE
 from .components import BRING_IN, BY_ID
-from .dice import FACES, NO_DICE, Counts, best_group, plus
+from .dice import FACES, Counts, best_group, plus
 from .moves import BringIn, Buy, Change, Keep, Reroll
 from .power import beats, holding_key
 from .state import DICE, END, ROLL, START, Holding, KroneState
@@ -423,33 +423,6 @@ def think_ahead(state: KroneState, values: dict[str, float] = RACE_VALUES) -> No
             return
         with contextlib.suppress(TooLarge):
             chance(state, goal, 0, False, skip, Work(FINAL_WORK))
-
-
-def ponder(state: KroneState, seat: int, values: dict[str, float] = RACE_VALUES) -> None:
-    """While the other seats play, between ``seat``'s turns: work out the plans its next
-    turn will ask for first (``think_ahead``'s, from that turn's start as the display
-    stands now), for as long as the caller's deadline allows; without one, nothing.
-
-    A race plan is of the seat's own holding and the cards within its reach, which the
-    other seats' turns seldom change (only by taking a card's last copy), so it is
-    worked out while they play and found remembered when the seat's turn comes: the
-    plans that run for seconds, which no decision's deadline reaches, are the counted
-    search's edge at two players (docs/krone-search.md, "The room's search and the
-    counted one"). Not in the final round: the standing best its plans play for is known
-    only once the turns before the seat's are played."""
-    if state.final is not None or state.over or not deadline.given():
-        return
-    think_ahead(_turn_start(state, seat), values)
-
-
-def _turn_start(state: KroneState, seat: int) -> KroneState:
-    """The position at the start of ``seat``'s next race turn, were the display then as
-    it is now: a plan's question, not a position of the game."""
-    start = state.copy()
-    start.turn_in_round = (seat - start.start_player) % start.players
-    start.phase, start.active, start.aside = START, NO_DICE, NO_DICE
-    start.used, start.kept, start.rolling, start.main_roll = set(), False, 0, False
-    return start
 
 
 def final_move(state: KroneState, work: int = FINAL_WORK, narrow: bool = False) -> Move | None:
