@@ -13,7 +13,9 @@
 #   scripts/arena_series.sh docs/measured/bots/seed-2026/krone-4p.json 600 \
 #     krone --bots mcts,greedy,simple,random --players 4 --seed 2026 --think 0.7
 # PYTHONPATH=/path/to/worktree/src plays another checkout's bots (a version kept apart
-# while this one changes).
+# while this one changes); give FILE then in the checkout that keeps the results, not in
+# the worktree: a worktree removed at a session's end takes its ranges with it (the table
+# of five's first 150 games, 2026-12-02).
 set -euo pipefail
 if [ $# -lt 3 ]; then
   echo "usage: scripts/arena_series.sh FILE GAMES ARENA-ARGUMENTS..." >&2
