@@ -608,3 +608,30 @@ def test_krone_race_plan_aiming_high_does_not_end_its_turn_with_dice_cards_left_
     odds.forget()
     with deadline.within(1, clock=clock):
         assert str(search_move(state, RNG)) == "use craftsman"
+
+
+def test_krone_race_plan_aiming_high_holds_its_dice_cards_back_for_the_next_roll():
+    """Six dice after the first roll, the Hunter (a 3) and the Pawnbroker (a 4) still to
+    use: greedy's small plan leaves both out and weighs each for use now or never, so it
+    brings the 3 in at once. Aiming high (the room's search, under a deadline), the race
+    weighs them held back for the next roll as well and sets the 3s aside, as the whole
+    plan does (a position of the tuning seed 31's game 362 under the room's deadline;
+    the values in ``test_odds``)."""
+    from ludoteca.games.krone import odds
+
+    held = {0: ["craftsman", "farmer", "guard", "hunter", "pawnbroker"],
+            1: ["astronomer", "farmer", "general", "guard"]}  # fmt: skip
+    state = dice_phase(players=2, seat=0, cards=held, active=[5, 3, 3, 2, 2, 1],
+                       kept=False, used=["craftsman", "guard"]).state  # fmt: skip
+    odds.forget()
+    assert str(greedy_move(state, RNG, RACE_VALUES, aim_high=True)) == "use hunter"
+    odds.forget()  # counted play (no deadline) holds nothing back: its moves stay as they were
+    assert str(greedy_move(state, RNG, RACE_VALUES, aim_high=True, hold=True)) == "use hunter"
+    odds.forget()
+    with deadline.within(1, clock=lambda: 0.0):
+        assert str(greedy_move(state, RNG, RACE_VALUES, aim_high=True, hold=True)) == "keep 3 3"
+    # The room's search: out of time before holding back, greedy's move stands.
+    clock = _out_of_time_after(lambda: greedy_move(state, RNG, RACE_VALUES, aim_high=True))
+    odds.forget()
+    with deadline.within(1, clock=clock):
+        assert str(search_move(state, RNG)) == "use hunter"

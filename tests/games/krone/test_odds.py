@@ -14,12 +14,15 @@ from ludoteca.games.krone.odds import (
     TooLarge,
     Turn,
     Work,
+    _aged,
     advice,
     best_move,
     card_odds,
     chance,
     move_values,
+    move_values_held,
     to_json,
+    turn_cards,
 )
 
 from .helpers import dice_phase, table
@@ -440,3 +443,40 @@ def test_a_process_keeps_its_odds_within_the_memory_it_is_given(monkeypatch):
     with pytest.raises(ValueError, match="give 0 or more"):
         odds.remember_within(-1)
     assert odds._REMEMBERED_IN_ALL == 0
+
+
+def test_a_card_held_back_is_usable_now_and_after_the_next_roll_only():
+    cards = frozenset({"guard@2", "hunter@1", "maid"})
+    assert _aged(cards) == frozenset({"guard@1", "maid"})
+    assert _aged(_aged(cards)) == frozenset({"maid"})
+    plain = frozenset({"guard", "maid"})
+    assert _aged(plain) is plain  # nothing held back: the same set, at no cost
+
+
+# Six dice after the first roll, the Craftsman's 1 and the Guard's 2 brought in, the
+# Hunter (a 3) and the Pawnbroker (a 4) still to use, the King's goal: a position of
+# the tuning seed 31's game 362 under the room's deadline.
+HELD_BACK = {0: ["craftsman", "farmer", "guard", "hunter", "pawnbroker"],
+             1: ["astronomer", "farmer", "general", "guard"]}  # fmt: skip
+
+
+def test_holding_dice_cards_back_for_a_roll_lies_between_now_or_never_and_the_whole_plan():
+    state = dice_phase(players=2, seat=0, cards=HELD_BACK, active=[5, 3, 3, 2, 2, 1],
+                       kept=False, used=["craftsman", "guard"]).state  # fmt: skip
+    goal = best_of({"king": 200.0, "knight": 16.0, "bishop": 16.0})
+    hold = frozenset({"hunter", "pawnbroker"})
+    assert turn_cards(state) == hold
+    moves = state.legal_moves()
+    never, _ = move_values(state, goal, moves, 0, True, hold)  # used now or never
+    whole, left_out = move_values(state, goal, moves, 0, True)
+    assert left_out == ()
+    held = move_values_held(state, goal, moves, frozenset(), hold)
+    for low, middle, high in zip(never, held, whole, strict=True):
+        assert low - 1e-12 <= middle <= high + 1e-12
+    # Used now or never, the Hunter's 3 looks best brought in at once; held back, and in
+    # the whole plan, the 3s are set aside and the Hunter kept for the next roll.
+    rows = zip(moves, never, held, whole, strict=True)
+    by_move = {str(move): (low, middle, high) for move, low, middle, high in rows}
+    assert by_move["use hunter"][0] > by_move["keep 3 3"][0]
+    assert by_move["keep 3 3"][1] > by_move["use hunter"][1]
+    assert by_move["keep 3 3"][2] > by_move["use hunter"][2]

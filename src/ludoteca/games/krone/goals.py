@@ -9,7 +9,7 @@ everything about them but that key; this is what keeps the exact computation sma
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 
 from .components import BY_ID
@@ -48,6 +48,13 @@ class Goal:
         if self.needs is not None and self.symmetric:
             # The solver renames the faces of a symmetric goal; needs are by face.
             raise ValueError(f"{self.name}: a goal with needs by face treats faces apart")
+
+    def narrowed(self) -> Goal:
+        """This goal planned with fewer choices (``narrow``), under a name of its own, so
+        that its chances, which are not exact, are never taken for the exact ones."""
+        if self.narrow:
+            return self
+        return replace(self, name=f"{self.name}, one face at a time", narrow=True)
 
     def payoff(self, counts: Counts) -> float:
         if self.worth is not None:
@@ -151,8 +158,7 @@ def card_goal(card: str) -> Goal:
 def beat_goal(best: tuple[int, int], equal_wins: bool, narrow: bool = False) -> Goal:
     """Final round: a largest group beating ``best`` (count, face); the Queen's holder
     also wins with an equal one (``equal_wins``). ``narrow``: planned with fewer
-    choices (``Goal.narrow``), under a name of its own, so that its chances, which are
-    not exact, are never taken for the exact ones."""
+    choices (``Goal.narrowed``)."""
     count, face = best
 
     def met(c: Counts) -> bool:
@@ -160,12 +166,11 @@ def beat_goal(best: tuple[int, int], equal_wins: bool, narrow: bool = False) -> 
         return group > best or (equal_wins and group == best)
 
     name = f"{'match or beat' if equal_wins else 'beat'} {count}×{face}"
-    if narrow:
-        name += ", one face at a time"
     # A face above the result's beats it with as many dice, a face at or below it with one
     # die more (the Queen's holder matches it: the same face with as many).
     needs = (0, *(count if f > face or (equal_wins and f == face) else count + 1 for f in FACES))
-    return Goal(name, met, _capped(count + 1), needs=needs, narrow=narrow)
+    goal = Goal(name, met, _capped(count + 1), needs=needs)
+    return goal.narrowed() if narrow else goal
 
 
 def best_of(values: dict[str, float]) -> Goal:

@@ -124,6 +124,7 @@ class Solver:
 
     def roll(self, aside: Counts, dice: int, cards: frozenset[str]) -> float:
         """The chance when ``dice`` dice are about to be rolled as a roll of the turn."""
+        cards = _aged(cards)
         raw = (aside, dice, cards)
         found = self._seen.get(raw)
         if found is not None:
@@ -323,7 +324,7 @@ def _effects(
     those set aside, as bits (the Astronomer's); ``room``: whether a die may still be
     brought in; ``narrow``: only the uses ``narrow_use`` keeps."""
     aside = tuple(1 if faces >> face & 1 else 0 for face in range(7))
-    moves = uses(card, active, aside, 0 if room else MAX_DICE)  # type: ignore[arg-type]
+    moves = uses(_base(card), active, aside, 0 if room else MAX_DICE)  # type: ignore[arg-type]
     return tuple(_left_by(move, active) for move in moves if not narrow or narrow_use(move, active))
 
 
@@ -373,10 +374,42 @@ def _without(cards: frozenset[str], card: str) -> frozenset[str]:
     return cards - {card}
 
 
+# A card left out of a plan can be held back for later in a plan of its own
+# (``move_values_held``): "guard@2" is the Guard usable now and once more after the next roll
+# of the turn, "guard@1" only until the next roll; rolling ages them (``_aged``).
+_HELD = "@"
+
+
+def held(card: str) -> str:
+    """``card`` held back: usable now or after the next roll of the turn, no later."""
+    return f"{card}{_HELD}2"
+
+
+@lru_cache(maxsize=4096)
+def _base(card: str) -> str:
+    """The card itself, held back or not."""
+    return card.partition(_HELD)[0]
+
+
+@lru_cache(maxsize=65536)
+def _aged(cards: frozenset[str]) -> frozenset[str]:
+    """The cards usable after a roll: each card held back has one roll less left."""
+    if not any(_HELD in card for card in cards):
+        return cards
+    aged = set()
+    for card in cards:
+        base, mark, left = card.partition(_HELD)
+        if not mark:
+            aged.add(card)
+        elif int(left) > 1:
+            aged.add(f"{base}{_HELD}{int(left) - 1}")
+    return frozenset(aged)
+
+
 @lru_cache(maxsize=4096)
 def _brought(cards: frozenset[str]) -> int:
     """How many dice the cards still to use bring in."""
-    return sum(BY_ID[card].kind == BRING_IN for card in cards)
+    return sum(BY_ID[_base(card)].kind == BRING_IN for card in cards)
 
 
 @lru_cache(maxsize=4096)
@@ -643,6 +676,59 @@ def move_values(
         return [_value(solver, turn, move) for move in moves]
 
     return _within(goal, budget, turn_cards(state), run, dice_always, skip, work)
+
+
+def best_move_held(
+    state: KroneState,
+    goal: Goal,
+    move: Move,
+    planned: frozenset[str],
+    hold: frozenset[str],
+    work: Work,
+) -> Move:
+    """``move``, or one worth more for ``goal`` planned with ``planned`` and with each card
+    of ``hold`` usable now or after the next roll of the turn (``move_values_held``): the
+    first of ``best_move``'s order worth the most. A bound that undervalues holding a
+    card several rolls must not overturn a move it cannot tell from the best."""
+    moves = _ordered(state.legal_moves())
+    values = move_values_held(state, goal, moves, planned, hold, work)
+    worth = dict(zip(moves, values, strict=True))
+    best = max(values)
+    if best <= worth[move] + 1e-12:
+        return move
+    return moves[values.index(best)]
+
+
+def move_values_held(
+    state: KroneState,
+    goal: Goal,
+    moves: list[Move],
+    planned: frozenset[str],
+    hold: frozenset[str],
+    work: Work | None = None,
+) -> list[float]:
+    """Each of ``moves``' worth for ``goal`` planned with ``planned``, and with each card
+    of ``hold`` usable now or after the next roll of the turn, no later.
+
+    A plan that leaves a card out (``move_values`` past its budget) weighs it for use now
+    or never: a card that brings in a die then looks best used at once, where a player
+    holds it for a roll that shows none of the face collected (the die brought in is then
+    the one set aside, and every other die is rolled again). Holding it one roll longer
+    is a lower bound on holding it, worked out at the cost of about one roll's positions
+    more than the plan without it. Raises ``TooLarge`` past ``work`` or the deadline."""
+    if state.phase is not DICE:
+        raise ValueError("move_values_held() needs the seat to move between rolls")
+    plan = solver(goal, 0, work)
+    marked = planned | frozenset(held(card) for card in hold)
+    turn = Turn(state.aside, state.active, state.kept, marked)
+    values = []
+    for move in moves:
+        if isinstance(move, Reroll | BringIn | Change) and move.card in hold:
+            now = (marked - {held(move.card)}) | {move.card}
+            values.append(plan.after_use(turn._replace(cards=now), move))
+        else:
+            values.append(_value(plan, turn, move))
+    return values
 
 
 def _ordered(moves: list[Move]) -> list[Move]:
