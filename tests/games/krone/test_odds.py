@@ -7,7 +7,7 @@ from fractions import Fraction
 import pytest
 
 from ludoteca.engine import CHANCE
-from ludoteca.games.krone.dice import NO_DICE
+from ludoteca.games.krone.dice import NO_DICE, counts_of
 from ludoteca.games.krone.goals import CARD_GOALS, beat_goal, best_of, card_goal
 from ludoteca.games.krone.odds import (
     Solver,
@@ -19,8 +19,10 @@ from ludoteca.games.krone.odds import (
     best_move,
     card_odds,
     chance,
+    forget,
     move_values,
     move_values_held,
+    solver,
     to_json,
     turn_cards,
 )
@@ -480,3 +482,22 @@ def test_holding_dice_cards_back_for_a_roll_lies_between_now_or_never_and_the_wh
     assert by_move["use hunter"][0] > by_move["keep 3 3"][0]
     assert by_move["keep 3 3"][1] > by_move["use hunter"][1]
     assert by_move["keep 3 3"][2] > by_move["use hunter"][2]
+
+
+def test_a_roll_after_a_held_cards_last_roll_is_not_answered_by_one_before_it():
+    # Between rolls with the Hunter and the Pawnbroker held for this roll only
+    # ("@1"), setting a 3 aside and rolling the rest leads where keeping 3 3 a roll
+    # earlier, the cards then held for one roll more ("@2"), leads too, the same dice
+    # aside: that earlier roll, remembered, must not stand for this one, after which
+    # the cards are gone.
+    goal = best_of({"king": 200.0, "knight": 16.0, "bishop": 16.0})
+    last = Turn(counts_of((3, 3)), counts_of((5, 3, 2, 2, 1)), False,
+                frozenset({"hunter@1", "pawnbroker@1"}))  # fmt: skip
+    forget()
+    alone = solver(goal).choose(last)
+    forget()
+    plan = solver(goal)
+    once_more = plan.roll(counts_of((3, 3, 3)), 4, frozenset({"hunter@2", "pawnbroker@2"}))
+    assert once_more > plan.roll(counts_of((3, 3, 3)), 4, frozenset())  # the cards count
+    assert plan.choose(last) == alone
+    forget()

@@ -124,11 +124,14 @@ class Solver:
 
     def roll(self, aside: Counts, dice: int, cards: frozenset[str]) -> float:
         """The chance when ``dice`` dice are about to be rolled as a roll of the turn."""
-        cards = _aged(cards)
+        # Remembered by the cards before the roll, as every caller looks it up: by the
+        # cards after it, a roll with a card held for one roll more would answer for one
+        # with that card's last roll spent.
         raw = (aside, dice, cards)
         found = self._seen.get(raw)
         if found is not None:
             return found
+        cards = _aged(cards)
         goal = self.goal
         dead = goal.dead is not None and goal.dead(aside)
         if dead or (goal.needs is not None and self._out_of_reach(aside, dice, cards)):
