@@ -16,6 +16,8 @@
 # while this one changes); give FILE then in the checkout that keeps the results, not in
 # the worktree: a worktree removed at a session's end takes its ranges with it (the table
 # of five's first 150 games, 2026-12-02).
+# Commit the ranges as they come in (FILE.d/*.json are not ignored): a machine's restart
+# keeps only what is committed (seed 2043's first playing, 2026-12-03).
 set -euo pipefail
 if [ $# -lt 3 ]; then
   echo "usage: scripts/arena_series.sh FILE GAMES ARENA-ARGUMENTS..." >&2
