@@ -3,11 +3,14 @@
 import dataclasses
 import random
 from fractions import Fraction
+from functools import cache
 
 import pytest
 
 from ludoteca.engine import CHANCE
-from ludoteca.games.krone.dice import FACES, NO_DICE, counts_of
+from ludoteca.games.krone.abilities import sub_multisets
+from ludoteca.games.krone.components import BY_ID
+from ludoteca.games.krone.dice import FACES, NO_DICE, counts_of, minus, one, plus, roll_outcomes
 from ludoteca.games.krone.goals import CARD_GOALS, beat_goal, best_of, card_goal
 from ludoteca.games.krone.odds import (
     Solver,
@@ -498,11 +501,6 @@ _SMALL_GOALS = (
 def _by_hand(goal):
     """The rest of a turn for ``goal`` worked out plainly: every position remembered by
     all it is (no key made smaller), from the rules of a turn as the odds read them."""
-    from functools import cache
-
-    from ludoteca.games.krone.abilities import sub_multisets
-    from ludoteca.games.krone.components import BY_ID
-    from ludoteca.games.krone.dice import minus, one, plus, roll_outcomes
 
     def aged(cards):
         kept = set()
