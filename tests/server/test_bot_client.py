@@ -48,7 +48,7 @@ def make_bot(db_url: str, name: str = "Robo") -> str:
 
 
 def play(client: Client, seconds: float = 240) -> None:
-    # A bound for a hang, not a pace: a loaded machine (two workers beside Chromium)
+    # A bound for a hang, not a pace: a loaded machine (three workers beside Chromium)
     # takes minutes over a Krone match that takes seconds alone.
     async def run() -> None:
         await asyncio.wait_for(client.run(), seconds)

@@ -103,7 +103,7 @@ def play(seats: list[Seat], moves: int, seconds: float = 60) -> None:
 
 def until(condition: Callable[[], bool], seconds: float = 30) -> None:
     # A takeover takes about two seconds; a machine busy with Chromium and the other
-    # worker's servers once took over ten (the suite runs two workers on two cores).
+    # workers' servers once took over ten (the suite runs three workers on two cores).
     deadline = time.monotonic() + seconds
     while not condition():
         assert time.monotonic() < deadline, "not in time"
