@@ -5,7 +5,7 @@ positions). Python's collector of reference cycles looks at every object it trac
 each full collection, and a full collection comes whenever the objects kept have grown
 by a quarter, so the longer such a process plays the longer the pause: a Krone decision
 that took 0.6 s in a fresh process took 2 to 10 s some games later, all of it the
-collector walking the odds (docs/bots.md, "Seconds a move"). Frozen objects are left out
+collector walking the odds (docs/bots-measured.md, "Earlier figures"). Frozen objects are left out
 of every collection; freed by their reference counts they still are, so what the odds
 forget is freed as before. Only cyclic garbage frozen while alive would stay for good,
 and no bot's game leaves any (``tests/bots/test_heap.py``). A process that does more

@@ -45,7 +45,7 @@ BIAS = 1.0  # weight of the ranking's advice: the best-ranked move counts most, 
 #: How many of the ranked moves the search considers at a node (the rest are never tried).
 WIDTH = 6
 #: Iterations of the default level, per game: each decides within about a second a move
-#: on a two-core machine shared with others (docs/bots.md has the figures).
+#: on a two-core machine shared with others (docs/bots-measured.md has the figures).
 DEFAULT_ITERATIONS = {"krone": 150, "keltis": 100, "kingdomino": 100, "cronberg": 60}
 FALLBACK_ITERATIONS = 200
 #: Playouts stop after this many moves and the game is judged by the greedy heuristic's

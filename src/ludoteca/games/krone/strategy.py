@@ -101,7 +101,7 @@ CARD_VALUES = {
 #: more against the rest. Greedy's values above send it after two pairs (Astronomer), a
 #: straight (Sorcerer) or a full house (Lady-in-waiting) where collecting one face would
 #: have paid for a card that adds a die; the simple policy, which always collects one
-#: face, beat greedy with them (docs/bots.md).
+#: face, beat greedy with them (docs/bots-measured.md, "Earlier figures").
 RACE_VALUES = {
     "king": 200.0, "general": 60.0, "farmer": 20.0, "charlatan": 18.0, "bishop": 16.0,
     "knight": 16.0, "pawnbroker": 14.0, "hunter": 14.0, "guard": 12.0, "craftsman": 10.0,
@@ -571,7 +571,7 @@ def _to_face(card: str, face: int, active: Counts) -> Move | None:
 
 #: The playouts stop at once: a position is judged by the cards held and the bid
 #: (``evaluate``), not played out (whole-game playouts of the simple policy did no
-#: better and cost more: docs/bots.md).
+#: better and cost more: docs/bots-measured.md, "Earlier figures").
 PLAYOUT_MOVES = 0
 
 
