@@ -19,12 +19,12 @@ import sys
 from pathlib import Path
 from typing import Any
 
+import ludoteca
 from ludoteca.tools.arena import wilson
 
 ROOT = Path(__file__).resolve().parents[1]
 LADDERS = ROOT / "src" / "ludoteca" / "bots" / "ladders.json"
 LEVELS = ROOT / "src" / "ludoteca" / "bots" / "levels.json"
-GAMES = ("krone", "keltis", "kingdomino", "cronberg")
 #: Where each game's bots were tuned: never the seeds their figures come from.
 TUNED = {
     "krone": "25, 31, 99, the race's series `solo`",
@@ -51,16 +51,22 @@ def _each(bots: list[dict[str, Any]], figure: str) -> str:
     return ", ".join(f"`{bot['name']}` {figure.format(**bot)}" for bot in bots)
 
 
-def row(path: Path) -> str:
-    """The old table's row (docs/bots-measured.md): game, players, games, seed, rates."""
-    result = json.loads(path.read_text(encoding="utf-8"))
+def _figures(result: dict[str, Any]) -> tuple[str, str, str, str]:
+    """A result's games measured, win rates, mean scores and seconds a move, as cells."""
     start, stop = result["seeds"]
+    measured = result.get("measured") or f"{result['seed']}, games {start}–{stop - 1}"
     bots = result["bots"]
     scores = "—" if bots[0]["mean_score"] is None else _each(bots, "{mean_score}")
     speed = _each(bots, "{seconds_per_move:.4f} / {slowest_move:.2f}")
-    measured = f"{result['seed']}, games {start}–{stop - 1}"
+    return measured, _rates(bots), scores, speed
+
+
+def row(path: Path) -> str:
+    """The old table's row (docs/bots-measured.md): game, players, games, seed, rates."""
+    result = json.loads(path.read_text(encoding="utf-8"))
+    measured, rates, scores, speed = _figures(result)
     cells = [result["game"], str(result["players"]), str(result["games"]), measured,
-             _rates(bots), scores, speed]  # fmt: skip
+             rates, scores, speed]  # fmt: skip
     return "| " + " | ".join(cells) + " |"
 
 
@@ -72,21 +78,10 @@ def tuned(result: dict[str, Any]) -> str:
 
 
 def today_row(result: dict[str, Any]) -> str:
-    start, stop = result["seeds"]
-    measured = result.get("measured") or f"{result['seed']}, games {start}–{stop - 1}"
-    bots = result["bots"]
+    measured, rates, scores, speed = _figures(result)
     timed = f", {result['think']} s a decision" if result.get("think") else ", counted"
-    scores = "—" if bots[0]["mean_score"] is None else _each(bots, "{mean_score}")
-    speed = _each(bots, "{seconds_per_move:.4f} / {slowest_move:.2f}")
-    cells = [
-        str(result["players"]),
-        ", ".join(f"`{bot['name']}`" for bot in bots) + timed,
-        measured,
-        tuned(result),
-        _rates(bots),
-        scores,
-        speed,
-    ]
+    bots = ", ".join(f"`{bot['name']}`" for bot in result["bots"]) + timed
+    cells = [str(result["players"]), bots, measured, tuned(result), rates, scores, speed]
     return "| " + " | ".join(cells) + " |"
 
 
@@ -119,7 +114,7 @@ def pooled(results: list[dict[str, Any]]) -> dict[str, Any]:
 def ladder_table(game: str) -> str:
     """The game's ladder as docs/bots.md shows it: each level by its strength in the room
     (levels.json, weakest first), strongest first."""
-    entry = json.loads(LADDERS.read_text(encoding="utf-8"))[game]
+    entry = _ladder(game)
     order = json.loads(LEVELS.read_text(encoding="utf-8"))[game]["order"]
     names = dict(zip(order, ("easy", "medium", "hard", "strongest"), strict=True))
     lines = [
@@ -141,8 +136,13 @@ def _mean_score(each: list[dict[str, Any]]) -> float | None:
     return round(sum(b["mean_score"] * b["games"] for b in each) / sum(b["games"] for b in each), 2)
 
 
+def _ladder(game: str) -> dict[str, Any]:
+    entry: dict[str, Any] = json.loads(LADDERS.read_text(encoding="utf-8"))[game]
+    return entry
+
+
 def ladder_files(game: str) -> list[Path]:
-    command = json.loads(LADDERS.read_text(encoding="utf-8"))[game]["command"]
+    command = _ladder(game)["command"]
     return [ROOT / word for word in command.split() if word.endswith(".json")]
 
 
@@ -163,7 +163,7 @@ def today(game: str) -> str:
 
 if __name__ == "__main__":
     if sys.argv[1:] == ["--ladders"]:
-        for game in GAMES:
+        for game in ludoteca.game_ids():
             print(f"{game}:\n\n{today(game)}\n\n{ladder_table(game)}\n")
     else:
         print("| game | players | games | measured on (seed, games) | win rate (95% interval) "
