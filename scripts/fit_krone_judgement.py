@@ -18,6 +18,16 @@ sizes fitted replace theirs in ``--out`` and keep the others, each size with the
 that remakes it. Needs numpy (the ``test`` extra).
 
     nice -n 10 .venv/bin/python scripts/fit_krone_judgement.py --seed 25
+
+``--from-games FILE...`` fits one table size on games the bots played instead, as
+``scripts/krone_kings.py`` records them (each holding rebuilt from the cards taken, each
+place from the order of turns that explains them); with ``--held-out`` it writes nothing
+and prints how the shipped weights and a refit judge games they were not fitted on:
+whether the judgement the search plays with still tells the winners of its own games
+(docs/krone-search.md, "The judgement refitted on the search's own games").
+
+    .venv/bin/python scripts/fit_krone_judgement.py --held-out \
+      --from-games docs/measured/bots/tuning-seed-31/krone-kings-2p-*.jsonl
 """
 
 from __future__ import annotations
@@ -33,9 +43,13 @@ import numpy as np
 
 from ludoteca.engine import CHANCE, Move
 from ludoteca.games.krone import strategy
-from ludoteca.games.krone.judgement import FEATURES, WEIGHTS_FILE, features
+from ludoteca.games.krone.judgement import FEATURES, WEIGHTS_FILE, features, holding_features
+from ludoteca.games.krone.judgement import weights as judgement_weights
 from ludoteca.games.krone.moves import Buy
 from ludoteca.games.krone.state import END, START, KroneState, opening
+
+sys.path.insert(0, str(Path(__file__).parent))  # the script beside this one reads the records
+from krone_king_hazard import holding, turns
 
 #: The ridge on the weights: keeps the fit finite where a feature never varies.
 RIDGE = 1.0
@@ -104,6 +118,71 @@ def positions(
     return np.array(xs, dtype=float), np.array(ys, dtype=int)
 
 
+def recorded(paths: list[Path]) -> tuple[int, np.ndarray, np.ndarray, np.ndarray]:
+    """The table size, features, winning seat and game number of the positions of games as
+    ``scripts/krone_kings.py`` records them: every turn's start up to the King's, each
+    seat's holding rebuilt from the cards taken before it and its place from the order of
+    turns that explains them (``krone_king_hazard.turns``). Games without the King, with
+    more than one winner or whose cards no order of turns explains are left out."""
+    xs: list[list[list[float]]] = []
+    ys: list[int] = []
+    numbers: list[int] = []
+    sizes: set[int] = set()
+    for path in paths:
+        for line in path.read_text(encoding="utf-8").splitlines():
+            game = json.loads(line)
+            if "cards" not in game or game["king"] is None or len(game["winners"]) != 1:
+                continue  # a range's totals, or a game no position of which has a label
+            bots = sorted({bot for bot, _turn, _card in game["cards"]} | set(game["final"]))
+            found = turns(game, beyond=len(bots))
+            if found is None:
+                continue
+            taken, bot_of_turn = found
+            king = next(turn for bot, turn, card in taken if card == "king")
+            sizes.add(len(bots))
+            for turn in range(king + 1):
+                ahead = bot_of_turn[turn:]
+                xs.append([holding_features(holding(taken, b, turn), ahead.index(b)) for b in bots])
+                ys.append(bots.index(game["winners"][0]))
+                numbers.append(game["game"])
+    if len(sizes) != 1:
+        raise ValueError(f"the games are of {sorted(sizes) or 'no'} table sizes: give one")
+    return sizes.pop(), np.array(xs, dtype=float), np.array(ys, dtype=int), np.array(numbers)
+
+
+def judged(w: np.ndarray, x: np.ndarray, y: np.ndarray) -> tuple[float, float]:
+    """The mean log-likelihood of the winners under weights ``w``, and how often the
+    seat judged likeliest won."""
+    scores = x @ w
+    scores -= scores.max(axis=1, keepdims=True)
+    p = np.exp(scores)
+    p /= p.sum(axis=1, keepdims=True)
+    rows = np.arange(len(y))
+    return float(np.log(p[rows, y]).mean()), float((p.argmax(axis=1) == y).mean())
+
+
+def held_out(players: int, x: np.ndarray, y: np.ndarray, numbers: np.ndarray) -> list[dict]:
+    """The shipped weights and weights fitted on the games of even number judged on the
+    odd ones, and the other way round: whether a refit would judge these games better
+    (the same game number played by several searches stays on one side)."""
+    shipped = np.array(judgement_weights(players))
+    rows = []
+    for fitted_on, judged_on in (("even", "odd"), ("odd", "even")):
+        train = numbers % 2 == (0 if fitted_on == "even" else 1)
+        test = ~train
+        for name, w in (
+            ("shipped", shipped),
+            (f"fitted on the {fitted_on}", fit(x[train], y[train])),
+        ):
+            likelihood, favourite = judged(w, x[test], y[test])
+            rows.append({
+                "weights": name, "judged on": f"the {judged_on} games",
+                "positions": int(test.sum()), "log_likelihood": round(likelihood, 4),
+                "favourite_won": round(favourite, 4),
+            })  # fmt: skip
+    return rows
+
+
 def fit(x: np.ndarray, y: np.ndarray) -> np.ndarray:
     """The conditional logit's weights by Newton's method, with ``RIDGE``."""
     count, _seats, width = x.shape
@@ -138,7 +217,27 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--policy", choices=POLICIES, default="simple")
     parser.add_argument("--jobs", type=int, default=1, help="processes playing the games")
     parser.add_argument("--out", type=Path, default=WEIGHTS_FILE)
+    parser.add_argument(
+        "--from-games",
+        type=Path,
+        nargs="+",
+        metavar="FILE",
+        help="fit on the positions of games recorded by scripts/krone_kings.py (one table "
+        "size) instead of self-play",
+    )
+    parser.add_argument(
+        "--held-out",
+        action="store_true",
+        help="with --from-games: write nothing, print how the shipped weights and a refit "
+        "judge games they were not fitted on (even and odd game numbers)",
+    )
     args = parser.parse_args(argv)
+    if args.held_out:
+        if not args.from_games:
+            parser.error("--held-out judges recorded games: give them with --from-games")
+        for row in held_out(*recorded(args.from_games)):
+            print(json.dumps(row))
+        return 0
     tables = [int(p) for p in args.players.split(",")]
     command = (
         f"scripts/fit_krone_judgement.py --seed {args.seed} --games {args.games} "
@@ -152,6 +251,13 @@ def main(argv: list[str] | None = None) -> int:
         kept = json.loads(args.out.read_text(encoding="utf-8"))
         if kept.get("features") == list(FEATURES):
             weights, commands = kept["weights"], kept["commands"]
+    if args.from_games:
+        players, x, y, _numbers = recorded(args.from_games)
+        tables = []
+        weights[str(players)] = [round(float(v), 4) for v in fit(x, y)]
+        files = " ".join(str(path) for path in args.from_games)
+        commands[str(players)] = f"scripts/fit_krone_judgement.py --from-games {files}"
+        print(f"{players} players: {len(y)} positions of recorded games", file=sys.stderr)
     for players in tables:
         x, y = positions(players, args.games, args.seed, args.explore, args.policy, args.jobs)
         weights[str(players)] = [round(float(v), 4) for v in fit(x, y)]

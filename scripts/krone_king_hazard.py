@@ -48,6 +48,25 @@ def order(players: int, start: int, turns: int) -> list[int]:
 def turns_before_the_king(game: dict[str, Any]) -> list[tuple[str, int, int, bool]] | None:
     """(bot, dice, cards that turn a die, took the King) for each turn up to the King's;
     None when no seating and start explain the cards taken."""
+    found = turns(game)
+    if found is None:
+        return None
+    taken, bot_of_turn = found
+    rows = []
+    for turn, bot in enumerate(bot_of_turn):
+        held = holding(taken, bot, turn)
+        dice = held.turn_dice() + sum(card in BRINGS_IN for card in held.cards)
+        to_face = sum(card in TO_FACE for card in held.cards)
+        rows.append((bot, dice, to_face, (bot, turn, "king") in taken))
+    return rows
+
+
+def turns(
+    game: dict[str, Any], beyond: int = 0
+) -> tuple[list[tuple[str, int, str]], list[str]] | None:
+    """The cards taken up to the King's (bot, turn, card; the Queen and the final round's
+    results left out) and the bot of each turn up to the King's and ``beyond`` more, from
+    a seating and start that explain them; None when none does."""
     taken = [(bot, turn, card) for bot, turn, card in game["cards"] if card != "queen"]
     king = next(turn for _bot, turn, card in taken if card == "king")
     # After the King only the final round's results change hands: its own entries.
@@ -57,22 +76,17 @@ def turns_before_the_king(game: dict[str, Any]) -> list[tuple[str, int, int, boo
         for start in range(len(bots)):
             seats = order(len(bots), start, king + 1)
             if all(names[seats[turn]] == bot for bot, turn, _card in taken):
-                return _turns(taken, [names[seat] for seat in seats])
+                seats = order(len(bots), start, king + 1 + beyond)
+                return taken, [names[seat] for seat in seats]
     return None
 
 
-def _turns(
-    taken: list[tuple[str, int, str]], bot_of_turn: list[str]
-) -> list[tuple[str, int, int, bool]]:
-    rows = []
-    for turn, bot in enumerate(bot_of_turn):
-        held = [card for who, when, card in taken if who == bot and when < turn]
-        holding = Holding(set(held) - {"charlatan"}, charlatans=held.count("charlatan"))
-        dice = holding.turn_dice() + sum(card in BRINGS_IN for card in held)
-        to_face = sum(card in TO_FACE for card in held)
-        took = (bot, turn, "king") in taken
-        rows.append((bot, dice, to_face, took))
-    return rows
+def holding(taken: list[tuple[str, int, str]], bot: str, turn: int) -> Holding:
+    """What ``bot`` held at the start of ``turn``: each Charlatan flipped a Jester."""
+    held = [card for who, when, card in taken if who == bot and when < turn]
+    charlatans = held.count("charlatan")
+    cards = set(held) - {"jester", "charlatan"}
+    return Holding(cards, jesters=held.count("jester") - charlatans, charlatans=charlatans)
 
 
 def main(argv: list[str] | None = None) -> int:

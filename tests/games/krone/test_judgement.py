@@ -7,11 +7,13 @@ import subprocess
 import sys
 from pathlib import Path
 
+import numpy as np
 import pytest
 
 from ludoteca.games.krone import judgement
 from ludoteca.games.krone.moves import Buy
-from ludoteca.games.krone.state import END, Holding, opening
+from ludoteca.games.krone.state import END, START, Holding, opening
+from ludoteca.tools.arena import Setup, play_game, seating
 
 from .helpers import dice_phase
 
@@ -161,3 +163,96 @@ def test_the_feature_screen_fits_on_one_seed_and_judges_on_another():
     )
     assert same.returncode == 2
     assert "another seed" in same.stderr
+
+
+def _kings_script():
+    path = SCRIPT.with_name("krone_kings.py")
+    found = importlib.util.spec_from_file_location("krone_kings", path)
+    assert found is not None
+    assert found.loader is not None
+    module = importlib.util.module_from_spec(found)
+    found.loader.exec_module(module)
+    return module
+
+
+NAMES = ["random", "simple"]  # quick, and `random` takes every kind of card
+
+
+@pytest.fixture(scope="module")
+def recorded_games(tmp_path_factory):
+    """Four two-player games as ``scripts/krone_kings.py`` records them, in a file, and
+    the judgement's features at each turn's start before the King as the games had them
+    (after the first turn: the arena's watch sees a state after a move), by bot name."""
+    kings = _kings_script()
+    records, seen = [], []
+    for number in range(4):
+        seats = seating(NAMES, 2, number)
+        played: list[list[list[float]]] = []
+
+        def watch(match, seats=seats, played=played):
+            state = match.state
+            if state.phase is START and state.king_buyer is None:
+                by_seat = judgement.features(state)
+                played.append([by_seat[seats.index(name)] for name in sorted(NAMES)])
+
+        play_game(Setup("krone", 2, {}, seats, 25, number), watch)
+        records.append(kings.play(NAMES, 2, 25, number))
+        seen.append(played)
+    path = tmp_path_factory.mktemp("kings") / "kings.jsonl"
+    path.write_text("".join(json.dumps(record) + "\n" for record in records), encoding="utf-8")
+    return path, records, seen
+
+
+def test_positions_rebuilt_from_a_games_record_are_those_the_game_had(recorded_games):
+    # Holdings (the Jester flipped by the Charlatan) and places (the round's last seat
+    # plays twice: place 2 for the other) rebuilt from the cards taken, as in play.
+    path, records, seen = recorded_games
+    size, x, y, numbers = fitter.recorded([path])
+    assert size == 2
+    for number, (record, played) in enumerate(zip(records, seen, strict=True)):
+        assert record["king"] is not None
+        rebuilt = x[numbers == number].tolist()
+        assert rebuilt[1:] == played  # turn 0's start comes before any move
+        assert set(y[numbers == number]) == {sorted(NAMES).index(record["winners"][0])}
+    for feature in ("place 2", "jester", "charlatan"):
+        assert x[:, :, judgement.FEATURES.index(feature)].any()
+
+
+def test_the_held_out_check_judges_each_half_by_weights_fitted_on_the_other(recorded_games):
+    path, _records, _seen = recorded_games
+    run = [sys.executable, str(SCRIPT), "--from-games", str(path), "--held-out"]
+    done = subprocess.run(run, capture_output=True, text=True, check=True)
+    rows = [json.loads(line) for line in done.stdout.splitlines()]
+    assert [(row["weights"], row["judged on"]) for row in rows] == [
+        ("shipped", "the odd games"),
+        ("fitted on the even", "the odd games"),
+        ("shipped", "the even games"),
+        ("fitted on the odd", "the even games"),
+    ]
+    _size, x, y, numbers = fitter.recorded([path])
+    odd = numbers % 2 == 1
+    shipped = fitter.judged(np.array(judgement.weights(2)), x[odd], y[odd])
+    assert rows[0]["log_likelihood"] == round(shipped[0], 4)
+    assert rows[0]["positions"] == int(odd.sum())
+    refit = fitter.judged(fitter.fit(x[~odd], y[~odd]), x[odd], y[odd])
+    assert rows[1]["log_likelihood"] == round(refit[0], 4)
+    assert rows[1]["log_likelihood"] != rows[0]["log_likelihood"]
+    without = subprocess.run(
+        [sys.executable, str(SCRIPT), "--held-out"], capture_output=True, text=True
+    )
+    assert without.returncode == 2
+    assert "--from-games" in without.stderr
+
+
+def test_a_refit_on_recorded_games_keeps_its_command_and_the_other_tables(recorded_games, tmp_path):
+    games, _records, _seen = recorded_games
+    out = tmp_path / "judgement.json"
+    out.write_bytes(judgement.WEIGHTS_FILE.read_bytes())
+    run = [sys.executable, str(SCRIPT), "--from-games", str(games), "--out", str(out)]
+    subprocess.run(run, check=True, capture_output=True)
+    data = json.loads(out.read_text(encoding="utf-8"))
+    shipped = json.loads(judgement.WEIGHTS_FILE.read_text(encoding="utf-8"))
+    assert data["commands"]["2"] == f"scripts/fit_krone_judgement.py --from-games {games}"
+    assert data["weights"]["2"] != shipped["weights"]["2"]
+    for players in ("3", "4", "5"):
+        assert data["weights"][players] == shipped["weights"][players]

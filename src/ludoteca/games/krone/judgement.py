@@ -16,7 +16,7 @@ import math
 from functools import cache
 from pathlib import Path
 
-from .state import KroneState
+from .state import Holding, KroneState
 
 #: The cards counted, each as held or not (the Charlatans by how many; the Jester while
 #: unflipped). The King and Queen are not: this judges the race before the King is taken.
@@ -33,7 +33,12 @@ WEIGHTS_FILE = Path(__file__).with_name("judgement.json")
 
 def seat_features(state: KroneState, seat: int, place: int) -> list[float]:
     """What the judgement reads of one seat: its cards, and its place in the coming turns."""
-    holding = state.holdings[seat]
+    return holding_features(state.holdings[seat], place)
+
+
+def holding_features(holding: Holding, place: int) -> list[float]:
+    """``seat_features`` of a seat holding ``holding`` at ``place``: a holding rebuilt from
+    a game's record is judged as one in play."""
     cards = [
         float(holding.jesters)
         if card == "jester"
