@@ -43,6 +43,7 @@ import numpy as np
 
 from ludoteca.engine import CHANCE, Move
 from ludoteca.games.krone import strategy
+from ludoteca.games.krone.game import Krone
 from ludoteca.games.krone.judgement import FEATURES, WEIGHTS_FILE, features, holding_features
 from ludoteca.games.krone.judgement import weights as judgement_weights
 from ludoteca.games.krone.moves import Buy
@@ -133,11 +134,12 @@ def recorded(paths: list[Path]) -> tuple[int, np.ndarray, np.ndarray, np.ndarray
             game = json.loads(line)
             if "cards" not in game or game["king"] is None or len(game["winners"]) != 1:
                 continue  # a range's totals, or a game no position of which has a label
-            bots = sorted({bot for bot, _turn, _card in game["cards"]} | set(game["final"]))
-            found = turns(game, beyond=len(bots))
+            # Every seat plays within a round and a turn: the places of the King's turn.
+            found = turns(game, beyond=2 * Krone.max_players)
             if found is None:
                 continue
             taken, bot_of_turn = found
+            bots = sorted(set(bot_of_turn))
             king = next(turn for bot, turn, card in taken if card == "king")
             sizes.add(len(bots))
             for turn in range(king + 1):
