@@ -36,6 +36,8 @@ import argparse
 import json
 import random
 import sys
+from collections import Counter
+from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
@@ -47,11 +49,13 @@ from ludoteca.games.krone.game import Krone
 from ludoteca.games.krone.judgement import FEATURES, WEIGHTS_FILE, features, holding_features
 from ludoteca.games.krone.judgement import weights as judgement_weights
 from ludoteca.games.krone.moves import Buy
-from ludoteca.games.krone.state import END, START, KroneState, opening
+from ludoteca.games.krone.state import END, START, Holding, KroneState, opening
 
 sys.path.insert(0, str(Path(__file__).parent))  # the script beside this one reads the records
 from krone_king_hazard import holding, turns
 
+#: Features of a seat beside the judgement's: of its holding, its place, the display left.
+Extra = Callable[[Holding, int, dict[str, int]], list[float]]
 #: The ridge on the weights: keeps the fit finite where a feature never varies.
 RIDGE = 1.0
 NEWTON_STEPS = 25
@@ -119,12 +123,16 @@ def positions(
     return np.array(xs, dtype=float), np.array(ys, dtype=int)
 
 
-def recorded(paths: list[Path]) -> tuple[int, np.ndarray, np.ndarray, np.ndarray]:
+def recorded(
+    paths: list[Path], extra: Extra | None = None
+) -> tuple[int, np.ndarray, np.ndarray, np.ndarray]:
     """The table size, features, winning seat and game number of the positions of games as
     ``scripts/krone_kings.py`` records them: every turn's start up to the King's, each
     seat's holding rebuilt from the cards taken before it and its place from the order of
     turns that explains them (``krone_king_hazard.turns``). Games without the King, with
-    more than one winner or whose cards no order of turns explains are left out."""
+    more than one winner or whose cards no order of turns explains are left out.
+    ``extra``: features read beside the judgement's, of a seat's holding, its place and
+    the display left (``scripts/krone_judgement_features.py``)."""
     xs: list[list[list[float]]] = []
     ys: list[int] = []
     numbers: list[int] = []
@@ -142,9 +150,17 @@ def recorded(paths: list[Path]) -> tuple[int, np.ndarray, np.ndarray, np.ndarray
             bots = sorted(set(bot_of_turn))
             king = next(turn for bot, turn, card in taken if card == "king")
             sizes.add(len(bots))
+            full = opening(len(bots)).display
             for turn in range(king + 1):
                 ahead = bot_of_turn[turn:]
-                xs.append([holding_features(holding(taken, b, turn), ahead.index(b)) for b in bots])
+                gone = Counter(card for _bot, when, card in taken if when < turn)
+                display = {card: left - gone[card] for card, left in full.items()}
+                seats = []
+                for bot in bots:
+                    held, place = holding(taken, bot, turn), ahead.index(bot)
+                    more = extra(held, place, display) if extra is not None else []
+                    seats.append(holding_features(held, place) + more)
+                xs.append(seats)
                 ys.append(bots.index(game["winners"][0]))
                 numbers.append(game["game"])
     if len(sizes) != 1:

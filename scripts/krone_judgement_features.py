@@ -12,6 +12,10 @@ and reports each fit's mean log-likelihood of the winner on the positions of
 (docs/krone-search.md, "Krone's search tuned on seed 25"). Needs numpy.
 
     nice -n 10 .venv/bin/python scripts/krone_judgement_features.py --players 2 --games 3000
+
+``--from-games FILE...`` screens the same candidates on games the bots played, as
+``scripts/krone_kings.py`` records them: fitted on those of even number, judged on the
+odd ones (docs/krone-search.md, "The judgement refitted on the search's own games").
 """
 
 from __future__ import annotations
@@ -28,7 +32,7 @@ import numpy as np
 from ludoteca.games.krone import judgement
 from ludoteca.games.krone.components import CARDS
 from ludoteca.games.krone.power import groups, holding_key
-from ludoteca.games.krone.state import KroneState
+from ludoteca.games.krone.state import Holding, KroneState
 
 _FIT = Path(__file__).with_name("fit_krone_judgement.py")
 _spec = importlib.util.spec_from_file_location("fit_krone_judgement", _FIT)
@@ -58,13 +62,17 @@ VARIANTS: dict[str, tuple[str, ...]] = {
 
 def candidates(state: KroneState, seat: int, place: int) -> list[float]:
     """The candidate features of one seat, in the order of ``CANDIDATES``."""
-    holding = state.holdings[seat]
+    return candidates_of(state.holdings[seat], place, state.display)
+
+
+def candidates_of(holding: Holding, place: int, display: dict[str, int]) -> list[float]:
+    """``candidates`` of a seat holding ``holding`` at ``place``, ``display`` left."""
     at_least = groups(*holding_key(holding))
     p7 = at_least[7]
     return [
         p7, p7 * (place == 0), math.log(max(p7, 1e-3)), at_least[6], at_least[8],
         at_least[9], float(holding.turn_dice()),
-        *(float(place == 0 and state.display.get(card, 0) > 0) for card in DENIABLE),
+        *(float(place == 0 and display.get(card, 0) > 0) for card in DENIABLE),
     ]  # fmt: skip
 
 
@@ -90,12 +98,26 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--games", type=int, default=3000, help="games of each seed")
     parser.add_argument("--players", type=int, default=2)
     parser.add_argument("--explore", type=float, default=0.3)
+    parser.add_argument(
+        "--from-games",
+        type=Path,
+        nargs="+",
+        metavar="FILE",
+        help="instead of self-play: games recorded by scripts/krone_kings.py, fitted on "
+        "those of even number and judged on the odd ones",
+    )
     args = parser.parse_args(argv)
-    if args.seed == args.held_out:
-        parser.error("--held-out must be another seed than --seed: that is the point of it")
-    fitter.features = features  # the positions hold the candidates beside the shipped ones
-    x, y = fitter.positions(args.players, args.games, args.seed, args.explore)
-    xh, yh = fitter.positions(args.players, args.games, args.held_out, args.explore)
+    if args.from_games:
+        players, xs, ys, numbers = fitter.recorded(args.from_games, candidates_of)
+        even = numbers % 2 == 0
+        x, y, xh, yh = xs[even], ys[even], xs[~even], ys[~even]
+    else:
+        if args.seed == args.held_out:
+            parser.error("--held-out must be another seed than --seed: that is the point of it")
+        fitter.features = features  # the positions hold the candidates beside the shipped ones
+        players = args.players
+        x, y = fitter.positions(players, args.games, args.seed, args.explore)
+        xh, yh = fitter.positions(players, args.games, args.held_out, args.explore)
     shipped = len(judgement.FEATURES)
     for name, extra in VARIANTS.items():
         columns = [*range(shipped), *(shipped + CANDIDATES.index(c) for c in extra)]
@@ -103,7 +125,7 @@ def main(argv: list[str] | None = None) -> int:
         favourite = (xh[:, :, columns] @ w).argmax(axis=1)
         row = {
             "variant": name,
-            "players": args.players,
+            "players": players,
             "positions": [len(y), len(yh)],
             "fitted_log_likelihood": round(log_likelihood(w, x[:, :, columns], y), 5),
             "held_out_log_likelihood": round(log_likelihood(w, xh[:, :, columns], yh), 5),

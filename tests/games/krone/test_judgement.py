@@ -256,3 +256,34 @@ def test_a_refit_on_recorded_games_keeps_its_command_and_the_other_tables(record
     assert data["weights"]["2"] != shipped["weights"]["2"]
     for players in ("3", "4", "5"):
         assert data["weights"][players] == shipped["weights"][players]
+
+
+def test_the_feature_screen_fits_on_the_even_recorded_games_and_judges_the_odd(recorded_games):
+    path, _records, _seen = recorded_games
+    script = SCRIPT.with_name("krone_judgement_features.py")
+    run = [sys.executable, str(script), "--from-games", str(path)]
+    done = subprocess.run(run, capture_output=True, text=True, check=True)
+    rows = [json.loads(line) for line in done.stdout.splitlines()]
+    _size, _x, _y, numbers = fitter.recorded([path])
+    split = [int((numbers % 2 == 0).sum()), int((numbers % 2 == 1).sum())]
+    assert rows[0]["variant"] == "cards and place (shipped)"
+    assert all(row["positions"] == split and row["players"] == 2 for row in rows)
+    assert len(rows[-2]["weights_of_candidates"]) == 7 + 11  # "+ all"
+    assert set(rows[-1]["weights_of_candidates"]) == {
+        name for name in rows[-2]["weights_of_candidates"] if name.startswith("may take")
+    }
+
+
+def test_a_recorded_positions_display_is_the_opening_one_less_the_cards_taken(recorded_games):
+    path, records, _seen = recorded_games
+    left = fitter.recorded([path], lambda _holding, _place, display: [sum(display.values())])
+    _size, x, _y, numbers = left
+    full = sum(opening(2).display.values())
+    for number, record in enumerate(records):
+        cards = x[numbers == number][:, 0, -1].tolist()
+        # A Charlatan is the back of a Jester held: it takes nothing from the display.
+        taken_before = [
+            sum(1 for _bot, when, card in record["cards"] if when < turn and card != "charlatan")
+            for turn in range(len(cards))
+        ]
+        assert cards == [full - taken for taken in taken_before]
