@@ -74,9 +74,8 @@ def turns(
     bots = sorted({bot for bot, _turn, _card in game["cards"]} | set(game.get("final", {})))
     for names in itertools.permutations(bots):
         for start in range(len(bots)):
-            seats = order(len(bots), start, king + 1)
+            seats = order(len(bots), start, king + 1 + beyond)
             if all(names[seats[turn]] == bot for bot, turn, _card in taken):
-                seats = order(len(bots), start, king + 1 + beyond)
                 return taken, [names[seat] for seat in seats]
     return None
 
