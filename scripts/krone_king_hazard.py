@@ -9,7 +9,10 @@ Lady-in-waiting, Nobleman, Maid) it holds; then, by bot, dice and those cards, t
 played and the King taken. Each game's order of turns is worked out from the cards taken
 (the arena's seating is not in the file): a round's start passes to the right, so the
 last seat of a round plays twice in a row; a game whose cards no seating explains (a bot
-at two seats) is counted apart and left out. A tuning tool, for the seeds screens are played on.
+at two seats) is counted apart and left out. Then, by bot, the Kings taken on a round's
+last turn (the others then play only their final turns) and on an earlier one (they
+first play the round's rest, and take cards for their final turns), and how many of
+each were held. A tuning tool, for the seeds screens are played on.
 
     scripts/krone_king_hazard.py \
       docs/measured/bots/tuning-seed-31/krone-kings-2p-think-0.7-15dbbab.jsonl
@@ -95,6 +98,8 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     played: Counter[tuple[str, int, int]] = Counter()
     kings: Counter[tuple[str, int, int]] = Counter()
+    taken_when: Counter[tuple[str, bool]] = Counter()
+    held_when: Counter[tuple[str, bool]] = Counter()
     games = unexplained = 0
     for path in args.files:
         with open(path, encoding="utf-8") as lines:
@@ -112,6 +117,10 @@ def main(argv: list[str] | None = None) -> int:
                         key = (bot, min(dice, 10), min(to_face, 2))
                         played[key] += 1
                         kings[key] += took
+                when = king_taken(game)
+                if when is not None:
+                    taken_when[when] += 1
+                    held_when[when] += game["king"] in game["winners"]
     print(f"{games} games, {unexplained} whose order of turns the cards do not explain")
     print("bot     dice  turning cards  turns  Kings  rate")
     for key in sorted(played):
@@ -121,7 +130,28 @@ def main(argv: list[str] | None = None) -> int:
         face_text = f"{to_face}+" if to_face == 2 else str(to_face)
         counts = f"{played[key]:5d}  {kings[key]:5d}"
         print(f"{bot:7s} {dice_text:>4s}  {face_text:>13s}  {counts}  {rate:.2f}")
+    print()
+    print("bot     King taken on          Kings  held  rate")
+    for bot, last in sorted(taken_when):
+        taken, held = taken_when[bot, last], held_when[bot, last]
+        turn = "the round's last turn" if last else "an earlier turn"
+        print(f"{bot:7s} {turn:21s}  {taken:5d}  {held:4d}  {held / taken:.2f}")
     return 0
+
+
+def king_taken(game: dict[str, Any]) -> tuple[str, bool] | None:
+    """Who took the King, and whether on the round's last turn — then the others play
+    only their final turns; earlier, they first play the round's rest, taking cards for
+    it. None when no King was taken or no order of turns explains the cards."""
+    if game["king"] is None:
+        return None
+    found = turns(game, beyond=1)
+    if found is None:
+        return None
+    _taken, bot_of_turn = found
+    king = len(bot_of_turn) - 2
+    # The round's last seat starts the next round: it alone plays two turns in a row.
+    return game["king"], bot_of_turn[king + 1] == bot_of_turn[king]
 
 
 if __name__ == "__main__":

@@ -58,3 +58,25 @@ def test_a_game_no_order_of_turns_explains_is_left_out(tmp_path):
     assert out.splitlines()[0] == "2 games, 1 whose order of turns the cards do not explain"
     assert "a          3              0      1      0  0.00" in out
     assert "a          4              0      1      1  1.00" in out
+
+
+def test_a_king_is_taken_on_the_rounds_last_turn_or_an_earlier_one():
+    # Two players from b: b, a | a, b | b, a ... (a round's last seat starts the next).
+    last = game([["b", 0, "farmer"], ["a", 1, "king"]])
+    earlier = game([["b", 0, "farmer"], ["a", 1, "guard"], ["a", 2, "king"]])
+    assert script.king_taken(last) == ("a", True)
+    assert script.king_taken(earlier) == ("a", False)
+    assert script.king_taken({**last, "king": None}) is None
+
+
+def test_the_kings_held_are_counted_by_when_they_were_taken(tmp_path):
+    held = game([["b", 0, "farmer"], ["a", 1, "king"]])
+    lost = {**held, "game": 1, "winners": ["b"]}
+    earlier = game([["b", 0, "farmer"], ["a", 1, "guard"], ["a", 2, "king"]])
+    path = tmp_path / "kings.jsonl"
+    path.write_text("\n".join(json.dumps(g) for g in (held, lost, earlier)) + "\n")
+    out = subprocess.run(
+        [sys.executable, str(SCRIPT), str(path)], capture_output=True, text=True, check=True
+    ).stdout
+    assert "a       an earlier turn            1     1  1.00" in out
+    assert "a       the round's last turn      2     1  0.50" in out
