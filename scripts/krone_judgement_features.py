@@ -27,8 +27,6 @@ import math
 import sys
 from pathlib import Path
 
-import numpy as np
-
 from ludoteca.games.krone import judgement
 from ludoteca.games.krone.components import CARDS
 from ludoteca.games.krone.power import groups, holding_key
@@ -84,13 +82,6 @@ def features(state: KroneState) -> list[list[float]]:
     ]
 
 
-def log_likelihood(w: np.ndarray, x: np.ndarray, y: np.ndarray) -> float:
-    scores = x @ w
-    scores -= scores.max(axis=1, keepdims=True)
-    logs = scores - np.log(np.exp(scores).sum(axis=1, keepdims=True))
-    return float(logs[np.arange(len(y)), y].mean())
-
-
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--seed", type=int, default=25, help="the positions fitted on")
@@ -122,14 +113,15 @@ def main(argv: list[str] | None = None) -> int:
     for name, extra in VARIANTS.items():
         columns = [*range(shipped), *(shipped + CANDIDATES.index(c) for c in extra)]
         w = fitter.fit(x[:, :, columns], y)
-        favourite = (xh[:, :, columns] @ w).argmax(axis=1)
+        fitted, _ = fitter.judged(w, x[:, :, columns], y)
+        held_out, favourite = fitter.judged(w, xh[:, :, columns], yh)
         row = {
             "variant": name,
             "players": players,
             "positions": [len(y), len(yh)],
-            "fitted_log_likelihood": round(log_likelihood(w, x[:, :, columns], y), 5),
-            "held_out_log_likelihood": round(log_likelihood(w, xh[:, :, columns], yh), 5),
-            "held_out_favourite_won": round(float((favourite == yh).mean()), 4),
+            "fitted_log_likelihood": round(fitted, 5),
+            "held_out_log_likelihood": round(held_out, 5),
+            "held_out_favourite_won": round(favourite, 4),
             "weights_of_candidates": {
                 feature: round(float(v), 3) for feature, v in zip(extra, w[shipped:], strict=True)
             },
